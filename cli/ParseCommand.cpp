@@ -1,0 +1,44 @@
+#include <iostream>
+
+#include "cli/Commands.h"
+#include "cli/ExitStatus.h"
+#include "cli/InputFiles.h"
+#include "litmus/CanonicalPrinter.h"
+#include "litmus/Diagnostic.h"
+#include "parser/LitmusReader.h"
+
+namespace opcheck::cli {
+
+int runParseCommand(const std::vector<std::string>& arguments) {
+  if (arguments.empty()) {
+    std::cerr << "opcheck parse: error: give one or more litmus files or directories\n";
+    return kBadInput;
+  }
+  for (const std::string& argument : arguments) {
+    if (argument.size() > 1 && argument[0] == '-') {
+      std::cerr << "opcheck parse: error: unknown option '" << argument << "'\n";
+      return kBadInput;
+    }
+  }
+  const InputFiles inputs = collectLitmusFiles(arguments);
+  bool allRead = inputs.problems.empty();
+  for (const std::string& problem : inputs.problems) {
+    std::cerr << problem << '\n';
+  }
+  // A bad file is reported and the rest are still read (design.md "Bad input").
+  bool first = true;
+  for (const std::filesystem::path& file : inputs.files) {
+    try {
+      const litmus::Test test = parser::readLitmusFile(file);
+      std::cout << (first ? "" : "\n") << litmus::printCanonical(test);
+      first = false;
+    } catch (const litmus::InputError& error) {
+      std::cout.flush();
+      std::cerr << error.what() << '\n';
+      allRead = false;
+    }
+  }
+  return allRead ? kSuccess : kBadInput;
+}
+
+}  // namespace opcheck::cli

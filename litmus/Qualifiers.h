@@ -1,0 +1,146 @@
+// The qualifier kinds of a PTX instruction, as enums, and their spellings.
+//
+// The values and spellings come from Qualifiers.def; this header only gives
+// them C++ names. Semantics and scope here are what the instruction *means*
+// after legacy spellings are decoded (".volatile" is .relaxed.sys, ".gl" is
+// .gpu): models never see the legacy spelling.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace opcheck::litmus {
+
+enum class Semantics : std::uint8_t {
+  Weak,
+  Relaxed,
+  Acquire,
+  Release,
+  AcquireRelease,
+  SequentiallyConsistent,
+};
+
+enum class Scope : std::uint8_t { None, Cta, Gpu, System };
+
+enum class StateSpace : std::uint8_t { Generic, Global, Shared };
+
+enum class CacheOperator : std::uint8_t {
+  None,
+  CacheAll,
+  CacheGlobal,
+  CacheStreaming,
+  LastUse,
+  DontCache,
+  WriteBack,
+  WriteThrough,
+};
+
+enum class DataType : std::uint8_t {
+  None,
+  B8,
+  B16,
+  B32,
+  B64,
+  S8,
+  S16,
+  S32,
+  S64,
+  U8,
+  U16,
+  U32,
+  U64,
+  Predicate,
+};
+
+enum class Operation : std::uint8_t {
+  None,
+  CompareAndSwap,
+  Exchange,
+  Add,
+  Subtract,
+  Increment,
+  Decrement,
+  And,
+  Or,
+  Xor,
+  Min,
+  Max,
+};
+
+enum class Comparison : std::uint8_t {
+  None,
+  Equal,
+  NotEqual,
+  Less,
+  LessOrEqual,
+  Greater,
+  GreaterOrEqual,
+};
+
+enum class BarrierAction : std::uint8_t { None, Sync, Arrive };
+
+enum class Proxy : std::uint8_t { Generic, Alias, Constant, Surface, Texture };
+
+// The categories of Qualifiers.def: which field of an instruction a
+// qualifier sets.
+enum class QualifierCategory : std::uint8_t {
+  Semantics,
+  Scope,
+  StateSpace,
+  CacheOperator,
+  DataType,
+  Operation,
+  Comparison,
+  BarrierAction,
+  Proxy,
+};
+
+// The same categories as bits, so that Opcodes.def can say which categories
+// an instruction accepts.
+enum QualifierCategoryBit : std::uint16_t {
+  SemanticsBit = 1u << 0,
+  ScopeBit = 1u << 1,
+  StateSpaceBit = 1u << 2,
+  CacheOperatorBit = 1u << 3,
+  DataTypeBit = 1u << 4,
+  OperationBit = 1u << 5,
+  ComparisonBit = 1u << 6,
+  BarrierActionBit = 1u << 7,
+  ProxyBit = 1u << 8,
+};
+
+constexpr std::uint16_t bitOf(QualifierCategory category) {
+  return static_cast<std::uint16_t>(1u << static_cast<unsigned>(category));
+}
+
+// What a category is called in messages ("semantics", "scope", ...).
+std::string_view describe(QualifierCategory category);
+
+// One row of Qualifiers.def.
+struct QualifierInfo {
+  std::string_view spelling;  // without the leading dot
+  QualifierCategory category;
+  std::uint8_t value;  // the enumerator of the category's enum
+};
+
+// The row for a spelling ("relaxed", "gl"), or null when it is no qualifier.
+const QualifierInfo* findQualifier(std::string_view spelling);
+
+// The canonical spelling of each value, without the leading dot; empty for
+// the "none" values. ".gl" prints as "gpu".
+std::string_view spelling(Semantics value);
+std::string_view spelling(Scope value);
+std::string_view spelling(StateSpace value);
+std::string_view spelling(CacheOperator value);
+std::string_view spelling(DataType value);
+std::string_view spelling(Operation value);
+std::string_view spelling(Comparison value);
+std::string_view spelling(BarrierAction value);
+std::string_view spelling(Proxy value);
+
+// Reads a scope word as it appears outside instructions: in placements and
+// scope trees ("cta", "gpu", "sys", "system").
+std::optional<Scope> scopeFromWord(std::string_view word);
+
+}  // namespace opcheck::litmus

@@ -1,0 +1,37 @@
+#include "litmus/Test.h"
+
+#include <tuple>
+
+namespace opcheck::litmus {
+
+bool operator==(const Instruction& left, const Instruction& right) {
+  auto meaning = [](const Instruction& instruction) {
+    return std::tie(instruction.opcode, instruction.semantics, instruction.scope,
+                    instruction.stateSpace, instruction.cacheOperator, instruction.type,
+                    instruction.operation, instruction.comparison, instruction.barrierAction,
+                    instruction.proxy, instruction.guarded, instruction.guard,
+                    instruction.operands);
+  };
+  return meaning(left) == meaning(right);
+}
+
+std::optional<LocationId> Test::findLocation(std::string_view name) const {
+  for (std::size_t id = 0; id < locations.size(); ++id) {
+    if (locations[id].name == name) {
+      return static_cast<LocationId>(id);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<RegisterId> Test::findRegister(std::size_t thread, std::string_view name) const {
+  const std::vector<Register>& registers = threads[thread].registers;
+  for (std::size_t id = 0; id < registers.size(); ++id) {
+    if (registers[id].name == name) {
+      return static_cast<RegisterId>(id);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace opcheck::litmus

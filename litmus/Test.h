@@ -1,0 +1,95 @@
+// A litmus test as every part of opcheck sees it: the one IR that the
+// parsers produce and the models, printers and comparisons read.
+//
+// Ids are dense and deterministic: registers are numbered per thread in the
+// order they are declared, initialised or first used; locations in the order
+// they are first named; CTAs, devices, kernels and warps in the order of the
+// first thread (P0, P1, ...) that belongs to them. So two texts that say the
+// same thing give equal Tests.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "litmus/Condition.h"
+#include "litmus/Instruction.h"
+
+namespace opcheck::litmus {
+
+// A register's or location's initial value: an integer, or the address of a
+// location (GPU_PTX "0:.reg .b64 r1 = x").
+struct InitialValue {
+  bool isAddress = false;
+  std::int64_t integer = 0;
+  LocationId location = 0;  // when isAddress
+
+  friend bool operator==(const InitialValue&, const InitialValue&) = default;
+};
+
+struct Register {
+  std::string name;
+  DataType declaredType = DataType::None;  // GPU_PTX declares types; PTX does not
+  std::optional<InitialValue> initialValue;
+
+  friend bool operator==(const Register&, const Register&) = default;
+};
+
+struct Location {
+  std::string name;
+  InitialValue initialValue;
+  StateSpace stateSpace = StateSpace::Global;  // from the memory map
+  // "rd2 @ constant aliases rd1": rd2 names rd1's memory through a proxy.
+  Proxy proxy = Proxy::Generic;
+  std::optional<LocationId> aliasOf;
+
+  friend bool operator==(const Location&, const Location&) = default;
+};
+
+// Where a thread runs in the scope tree. Kernel and warp are optional
+// levels (herd's GPU_PTX trees have them; the modern dialect does not).
+struct ThreadPlacement {
+  static constexpr std::int16_t kUnspecified = -1;
+  std::int16_t device = 0;
+  std::int16_t kernel = kUnspecified;
+  std::int16_t cta = 0;  // unique across devices
+  std::int16_t warp = kUnspecified;
+
+  friend bool operator==(const ThreadPlacement&, const ThreadPlacement&) = default;
+};
+
+struct Label {
+  std::string name;
+  std::uint32_t target = 0;  // index of the instruction it stands before
+
+  friend bool operator==(const Label&, const Label&) = default;
+};
+
+struct Thread {
+  std::vector<Register> registers;
+  std::vector<Instruction> instructions;
+  std::vector<Label> labels;  // in program order
+  ThreadPlacement placement;
+
+  friend bool operator==(const Thread&, const Thread&) = default;
+};
+
+struct Test {
+  std::string name;
+  // The text between the name line and the initial state (herd's quoted doc
+  // lines), as written, without surrounding white space.
+  std::string documentation;
+  std::vector<Location> locations;
+  std::vector<Thread> threads;
+  std::vector<ConditionTerm> shownLocations;  // "locations [...]"
+  Condition condition;
+
+  friend bool operator==(const Test&, const Test&) = default;
+
+  // Finds a location or a thread's register by name.
+  std::optional<LocationId> findLocation(std::string_view name) const;
+  std::optional<RegisterId> findRegister(std::size_t thread, std::string_view name) const;
+};
+
+}  // namespace opcheck::litmus

@@ -1,0 +1,114 @@
+#include "parser/LitmusReader.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "LitmusLexer.h"
+#include "LitmusParser.h"
+#include "antlr4-runtime.h"
+#include "litmus/Diagnostic.h"
+#include "parser/InputScreening.h"
+#include "parser/SyntaxErrorListener.h"
+#include "parser/TestBuilder.h"
+
+namespace opcheck::parser {
+
+namespace {
+
+enum class Dialect { GpuPtx, Ptx, Lisa };
+
+// The dialect is the test's first word (after comments), as in herd.
+Dialect detectDialect(std::string_view text, const std::string& fileName) {
+  litmus::SourcePosition position{1, 1};
+  std::size_t index = 0;
+  auto advance = [&](std::size_t count) {
+    for (; count > 0 && index < text.size(); --count, ++index) {
+      if (text[index] == '\n') {
+        ++position.line;
+        position.column = 1;
+      } else {
+        ++position.column;
+      }
+    }
+  };
+  while (index < text.size()) {
+    if (text.compare(index, 2, "(*") == 0) {
+      const std::size_t end = text.find("*)", index + 2);
+      advance(end == std::string_view::npos ? text.size() : end + 2 - index);
+    } else if (std::string_view(" \t\r\n\f").find(text[index]) != std::string_view::npos) {
+      advance(1);
+    } else {
+      break;
+    }
+  }
+  std::size_t end = index;
+  while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) {
+    ++end;
+  }
+  const std::string_view word = text.substr(index, end - index);
+  if (word == "GPU_PTX") return Dialect::GpuPtx;
+  if (word == "PTX") return Dialect::Ptx;
+  if (word == "LISA") return Dialect::Lisa;
+  const std::string shown = word.empty() ? std::string(text.substr(index, 1)) : std::string(word);
+  litmus::fail(fileName, position,
+               "unknown litmus dialect '" + shown + "' (opcheck reads GPU_PTX, PTX and LISA tests)");
+}
+
+litmus::Test buildFrom(LitmusParser& parser, Dialect dialect, const std::string& fileName) {
+  switch (dialect) {
+    case Dialect::GpuPtx:
+      return buildGpuPtxTest(*parser.gpuPtxTest(), fileName);
+    case Dialect::Ptx:
+      return buildPtxTest(*parser.ptxTest(), fileName);
+    case Dialect::Lisa:
+      break;
+  }
+  return buildLisaTest(*parser.lisaTest(), fileName);
+}
+
+}  // namespace
+
+litmus::Test readLitmusText(std::string_view text, const std::string& fileName) {
+  screenInput(text, fileName);
+  const Dialect dialect = detectDialect(text, fileName);
+
+  antlr4::ANTLRInputStream input(text.data(), text.size());
+  LitmusLexer lexer(&input);
+  lexer.removeErrorListeners();
+  SyntaxErrorListener listener(fileName);
+  lexer.addErrorListener(&listener);
+  antlr4::CommonTokenStream tokens(&lexer);
+  LitmusParser parser(&tokens);
+  parser.removeErrorListeners();
+
+  // Two-stage parsing (ANTLR's advice for speed): the fast SLL prediction
+  // with bail-out first; only a test it cannot parse goes through full LL,
+  // whose error reporting is the one users see.
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  try {
+    return buildFrom(parser, dialect, fileName);
+  } catch (const antlr4::ParseCancellationException&) {
+  }
+  tokens.seek(0);
+  parser.reset();
+  parser.addErrorListener(&listener);
+  parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+  return buildFrom(parser, dialect, fileName);
+}
+
+litmus::Test readLitmusFile(const std::filesystem::path& path) {
+  std::ifstream stream(path, std::ios::binary);
+  if (!stream) {
+    litmus::fail(path.string(), {}, "cannot read file");
+  }
+  std::ostringstream contents;
+  contents << stream.rdbuf();
+  if (stream.bad()) {
+    litmus::fail(path.string(), {}, "cannot read file");
+  }
+  return readLitmusText(contents.str(), path.string());
+}
+
+}  // namespace opcheck::parser

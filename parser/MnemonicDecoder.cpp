@@ -1,0 +1,254 @@
+#include "parser/MnemonicDecoder.h"
+
+#include <optional>
+#include <vector>
+
+#include "litmus/Diagnostic.h"
+
+namespace opcheck::parser {
+
+using litmus::DataType;
+using litmus::Instruction;
+using litmus::Opcode;
+using litmus::QualifierCategory;
+using litmus::Scope;
+using litmus::Semantics;
+using litmus::SourcePosition;
+
+namespace {
+
+struct Word {
+  std::string_view text;
+  std::uint32_t offset;  // from the start of the mnemonic
+};
+
+std::vector<Word> splitAtDots(std::string_view mnemonic) {
+  std::vector<Word> words;
+  std::size_t start = 0;
+  while (start <= mnemonic.size()) {
+    const std::size_t dot = std::min(mnemonic.find('.', start), mnemonic.size());
+    words.push_back({mnemonic.substr(start, dot - start), static_cast<std::uint32_t>(start)});
+    start = dot + 1;
+  }
+  return words;
+}
+
+// The opcode whose spelling covers the most leading words ("fence.proxy"
+// before "fence"), and how many words it covers.
+std::optional<std::pair<Opcode, std::size_t>> findOpcode(const std::vector<Word>& words) {
+  std::optional<std::pair<Opcode, std::size_t>> best;
+  for (const litmus::OpcodeInfo& candidate : litmus::allOpcodes()) {
+    const std::vector<Word> spellingWords = splitAtDots(candidate.spelling);
+    if (spellingWords.size() > words.size() || (best && best->second >= spellingWords.size())) {
+      continue;
+    }
+    bool matches = true;
+    for (std::size_t index = 0; index < spellingWords.size(); ++index) {
+      matches = matches && spellingWords[index].text == words[index].text;
+    }
+    if (matches) {
+      best = {{candidate.opcode, spellingWords.size()}};
+    }
+  }
+  return best;
+}
+
+class Decoder {
+ public:
+  Decoder(std::string_view mnemonic, const std::string& file, SourcePosition position)
+      : mnemonic_(mnemonic), file_(file), position_(position) {}
+
+  Instruction decode() {
+    const std::vector<Word> words = splitAtDots(mnemonic_);
+    const auto found = findOpcode(words);
+    if (!found) {
+      fail(position_, "unknown instruction '" + std::string(mnemonic_) + "'");
+    }
+    instruction_.opcode = found->first;
+    instruction_.position = position_;
+    for (std::size_t index = found->second; index < words.size(); ++index) {
+      applyQualifier(words[index]);
+    }
+    applyDefaultsAndLegacyMeaning();
+    return instruction_;
+  }
+
+ private:
+  [[noreturn]] void fail(SourcePosition position, std::string message) const {
+    litmus::fail(file_, position, std::move(message));
+  }
+
+  SourcePosition at(const Word& word) const {
+    return {position_.line, position_.column + word.offset};
+  }
+
+  std::string_view opcodeSpelling() const { return info(instruction_.opcode).spelling; }
+
+  void applyQualifier(const Word& word) {
+    if (word.text == "volatile") {
+      applyVolatile(word);
+      return;
+    }
+    const litmus::QualifierInfo* qualifier = litmus::findQualifier(word.text);
+    if (qualifier == nullptr) {
+      fail(at(word), "unknown qualifier '." + std::string(word.text) + "' in '" +
+                         std::string(mnemonic_) + "'");
+    }
+    if ((info(instruction_.opcode).acceptedCategories & bitOf(qualifier->category)) == 0) {
+      fail(at(word), "qualifier '." + std::string(word.text) + "' does not apply to '" +
+                         std::string(opcodeSpelling()) + "'");
+    }
+    const auto category = static_cast<std::size_t>(qualifier->category);
+    if (seen_[category]) {
+      fail(at(word), "'" + std::string(mnemonic_) + "' has two " +
+                         std::string(describe(qualifier->category)) + " qualifiers");
+    }
+    seen_[category] = true;
+    store(*qualifier);
+  }
+
+  void store(const litmus::QualifierInfo& qualifier) {
+    switch (qualifier.category) {
+      case QualifierCategory::Semantics:
+        instruction_.semantics = static_cast<Semantics>(qualifier.value);
+        break;
+      case QualifierCategory::Scope:
+        instruction_.scope = static_cast<Scope>(qualifier.value);
+        break;
+      case QualifierCategory::StateSpace:
+        instruction_.stateSpace = static_cast<litmus::StateSpace>(qualifier.value);
+        break;
+      case QualifierCategory::CacheOperator:
+        instruction_.cacheOperator = static_cast<litmus::CacheOperator>(qualifier.value);
+        break;
+      case QualifierCategory::DataType:
+        instruction_.type = static_cast<DataType>(qualifier.value);
+        break;
+      case QualifierCategory::Operation:
+        instruction_.operation = static_cast<litmus::Operation>(qualifier.value);
+        break;
+      case QualifierCategory::Comparison:
+        instruction_.comparison = static_cast<litmus::Comparison>(qualifier.value);
+        break;
+      case QualifierCategory::BarrierAction:
+        instruction_.barrierAction = static_cast<litmus::BarrierAction>(qualifier.value);
+        break;
+      case QualifierCategory::Proxy:
+        instruction_.proxy = static_cast<litmus::Proxy>(qualifier.value);
+        break;
+    }
+  }
+
+  // PTX ISA 8.x and seed 001 Sec. 3.6: ld.volatile / st.volatile are
+  // ld.relaxed.sys / st.relaxed.sys.
+  void applyVolatile(const Word& word) {
+    if (instruction_.opcode != Opcode::Load && instruction_.opcode != Opcode::Store) {
+      fail(at(word), "qualifier '.volatile' does not apply to '" + std::string(opcodeSpelling()) + "'");
+    }
+    const auto semantics = static_cast<std::size_t>(QualifierCategory::Semantics);
+    const auto scope = static_cast<std::size_t>(QualifierCategory::Scope);
+    if (seen_[semantics] || seen_[scope]) {
+      fail(at(word), "'.volatile' already means .relaxed.sys; '" + std::string(mnemonic_) +
+                         "' gives semantics or a scope as well");
+    }
+    seen_[semantics] = seen_[scope] = true;
+    instruction_.semantics = Semantics::Relaxed;
+    instruction_.scope = Scope::System;
+  }
+
+  bool hasSemantics() const { return seen_[static_cast<std::size_t>(QualifierCategory::Semantics)]; }
+  bool hasScope() const { return seen_[static_cast<std::size_t>(QualifierCategory::Scope)]; }
+
+  void require(bool holds, const std::string& message) const {
+    if (!holds) {
+      fail(position_, "'" + std::string(mnemonic_) + "': " + message);
+    }
+  }
+
+  void applyDefaultsAndLegacyMeaning() {
+    Instruction& i = instruction_;
+    switch (i.opcode) {
+      case Opcode::Load:
+      case Opcode::Store:
+      case Opcode::ConstantLoad:
+      case Opcode::SurfaceStore:
+      case Opcode::SurfaceLoad:
+      case Opcode::TextureLoad: {
+        // No .sem is .weak (PTX ISA 8.4; seed 004).
+        const bool isLoad = litmus::readsMemory(i.opcode);
+        require(i.semantics != Semantics::AcquireRelease &&
+                    i.semantics != Semantics::SequentiallyConsistent,
+                "a memory access is .weak, .relaxed, .acquire or .release");
+        require(!(isLoad && i.semantics == Semantics::Release), "a load cannot be .release");
+        require(!(!isLoad && i.semantics == Semantics::Acquire), "a store cannot be .acquire");
+        if (i.semantics == Semantics::Weak) {
+          require(i.scope == Scope::None, "a .weak access takes no scope");
+        } else {
+          require(i.scope != Scope::None, "a strong access needs a scope (.cta, .gpu or .sys)");
+        }
+        break;
+      }
+      case Opcode::Atomic:
+      case Opcode::Reduction:
+        // design.md: atom/red without .sem are .relaxed, without scope .gpu.
+        if (!hasSemantics()) {
+          i.semantics = Semantics::Relaxed;
+        }
+        if (!hasScope()) {
+          i.scope = Scope::Gpu;
+        }
+        require(i.semantics != Semantics::Weak && i.semantics != Semantics::SequentiallyConsistent,
+                "an atomic is .relaxed, .acquire, .release or .acq_rel");
+        require(i.operation != litmus::Operation::None, "needs an operation (.add, .cas, .exch, ...)");
+        require(i.opcode == Opcode::Atomic || (i.operation != litmus::Operation::CompareAndSwap &&
+                                               i.operation != litmus::Operation::Exchange),
+                "red has no .cas or .exch (use atom)");
+        break;
+      case Opcode::MemoryBarrier:
+        // seed 001 Sec. 3.6: membar.{cta,gl,sys} is fence.sc.{cta,gpu,sys}.
+        require(hasScope(), "needs a scope (.cta, .gl or .sys)");
+        i.opcode = Opcode::Fence;
+        i.semantics = Semantics::SequentiallyConsistent;
+        break;
+      case Opcode::Fence:
+        // PTX ISA: fence{.sem}.scope, .sem defaults to .acq_rel.
+        if (!hasSemantics()) {
+          i.semantics = Semantics::AcquireRelease;
+        }
+        require(i.semantics == Semantics::SequentiallyConsistent ||
+                    i.semantics == Semantics::AcquireRelease,
+                "a fence is .sc or .acq_rel");
+        require(hasScope(), "needs a scope (.cta, .gpu or .sys)");
+        break;
+      case Opcode::ProxyFence:
+        require(seen_[static_cast<std::size_t>(QualifierCategory::Proxy)],
+                "needs a proxy kind (.alias, .constant, .surface or .texture)");
+        break;
+      case Opcode::Barrier:
+        // bar.sync is the legacy spelling of bar.cta.sync.
+        require(i.scope == Scope::None || i.scope == Scope::Cta, "barriers have CTA scope only");
+        require(i.barrierAction != litmus::BarrierAction::None, "needs .sync or .arrive");
+        i.scope = Scope::Cta;
+        break;
+      case Opcode::SetPredicate:
+        require(i.comparison != litmus::Comparison::None, "needs a comparison (.eq, .ne, .lt, ...)");
+        break;
+      default:
+        break;
+    }
+  }
+
+  std::string_view mnemonic_;
+  const std::string& file_;
+  SourcePosition position_;
+  Instruction instruction_;
+  bool seen_[9] = {};
+};
+
+}  // namespace
+
+Instruction decodeMnemonic(std::string_view mnemonic, const std::string& file, SourcePosition position) {
+  return Decoder(mnemonic, file, position).decode();
+}
+
+}  // namespace opcheck::parser

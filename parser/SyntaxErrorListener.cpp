@@ -1,0 +1,40 @@
+#include "parser/SyntaxErrorListener.h"
+
+#include <array>
+#include <utility>
+
+#include "litmus/Diagnostic.h"
+
+namespace opcheck::parser {
+
+std::string rewordSyntaxMessage(std::string message) {
+  static const std::array<std::pair<std::string_view, std::string_view>, 10> kWords = {{
+      {"QUALIFIED_NAME", "an instruction"},
+      {"UNEXPECTED_CHARACTER", "a stray character"},
+      {"IDENTIFIER", "a name"},
+      {"INTEGER", "a number"},
+      {"TEST_NAME", "the test's name"},
+      {"DOT_NAME", "a .qualifier"},
+      {"PREAMBLE", "the test's notes"},
+      {"'<EOF>'", "the end of the file"},
+      {"<EOF>", "the end of the file"},
+      {"mismatched input", "unexpected"},
+  }};
+  for (const auto& [token, words] : kWords) {
+    for (std::size_t at = message.find(token); at != std::string::npos;
+         at = message.find(token, at + words.size())) {
+      message.replace(at, token.size(), words);
+    }
+  }
+  return message;
+}
+
+void SyntaxErrorListener::syntaxError(antlr4::Recognizer*, antlr4::Token*, std::size_t line,
+                                      std::size_t charPositionInLine, const std::string& message,
+                                      std::exception_ptr) {
+  litmus::fail(file_,
+               {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(charPositionInLine + 1)},
+               "syntax error: " + rewordSyntaxMessage(message));
+}
+
+}  // namespace opcheck::parser

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what opcheck needs to build and test on a fresh Debian machine.
+# Idempotent: packages already present are not fetched again. Runs as root,
+# or through sudo when it is available.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ clang libclang-rt-14-dev
+  libboost-dev libxxhash-dev libtbb-dev
+  antlr4 libantlr4-runtime-dev default-jre-headless
+  catch2
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+run_as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  run_as_root=(sudo)
+fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${run_as_root[@]}" apt-get update -q
+"${run_as_root[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
