@@ -1,5 +1,6 @@
 #include "parser/MnemonicDecoder.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -35,19 +36,17 @@ std::vector<Word> splitAtDots(std::string_view mnemonic) {
 
 // The opcode whose spelling covers the most leading words ("fence.proxy"
 // before "fence"), and how many words it covers.
-std::optional<std::pair<Opcode, std::size_t>> findOpcode(const std::vector<Word>& words) {
+std::optional<std::pair<Opcode, std::size_t>> findOpcode(std::string_view mnemonic) {
   std::optional<std::pair<Opcode, std::size_t>> best;
+  std::size_t bestLength = 0;
   for (const litmus::OpcodeInfo& candidate : litmus::allOpcodes()) {
-    const std::vector<Word> spellingWords = splitAtDots(candidate.spelling);
-    if (spellingWords.size() > words.size() || (best && best->second >= spellingWords.size())) {
-      continue;
-    }
-    bool matches = true;
-    for (std::size_t index = 0; index < spellingWords.size(); ++index) {
-      matches = matches && spellingWords[index].text == words[index].text;
-    }
-    if (matches) {
-      best = {{candidate.opcode, spellingWords.size()}};
+    const std::string_view spelling = candidate.spelling;
+    const bool matches = mnemonic.substr(0, spelling.size()) == spelling &&
+                         (mnemonic.size() == spelling.size() || mnemonic[spelling.size()] == '.');
+    if (matches && spelling.size() > bestLength) {
+      bestLength = spelling.size();
+      const auto words = static_cast<std::size_t>(std::count(spelling.begin(), spelling.end(), '.')) + 1;
+      best = {{candidate.opcode, words}};
     }
   }
   return best;
@@ -60,7 +59,7 @@ class Decoder {
 
   Instruction decode() {
     const std::vector<Word> words = splitAtDots(mnemonic_);
-    const auto found = findOpcode(words);
+    const auto found = findOpcode(mnemonic_);
     if (!found) {
       fail(position_, "unknown instruction '" + std::string(mnemonic_) + "'");
     }

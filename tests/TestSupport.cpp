@@ -1,0 +1,114 @@
+#include "tests/TestSupport.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace opcheck::testing {
+
+namespace fs = std::filesystem;
+
+std::optional<fs::path> corporaDirectory() {
+  if (const char* configured = std::getenv("OPCHECK_CORPORA")) {
+    if (fs::is_directory(configured)) {
+      return fs::path(configured);
+    }
+  }
+  const fs::path beside = fs::path(OPCHECK_SOURCE_DIR).parent_path() / "shared" / "corpora";
+  if (fs::is_directory(beside)) {
+    return beside;
+  }
+  return std::nullopt;
+}
+
+std::vector<fs::path> litmusFilesUnder(const fs::path& directory) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(directory)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".litmus") {
+      files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::optional<fs::path> unpackedT3() {
+  const std::optional<fs::path> corpora = corporaDirectory();
+  if (!corpora) {
+    return std::nullopt;
+  }
+  const fs::path target = fs::temp_directory_path() / "opcheck-t3";
+  const fs::path done = target / ".unpacked";
+  if (!fs::exists(done)) {
+    fs::create_directories(target);
+    const std::string command = "tar -xzf '" + (*corpora / "diy-gpu-ptx" / "t3.tar.gz").string() +
+                                "' -C '" + target.string() + "'";
+    if (std::system(command.c_str()) != 0) {
+      return std::nullopt;
+    }
+    std::ofstream(done) << "t3\n";
+  }
+  return target;
+}
+
+namespace {
+
+std::string slurp(int descriptor) {
+  std::string text;
+  char buffer[65536];
+  for (ssize_t count; (count = read(descriptor, buffer, sizeof buffer)) > 0;) {
+    text.append(buffer, static_cast<std::size_t>(count));
+  }
+  return text;
+}
+
+}  // namespace
+
+CommandResult runOpcheck(const std::vector<std::string>& arguments) {
+  // Output goes to temporary files, so a large output cannot block the child.
+  char outName[] = "/tmp/opcheck-test-out-XXXXXX";
+  char errName[] = "/tmp/opcheck-test-err-XXXXXX";
+  const int out = mkstemp(outName);
+  const int err = mkstemp(errName);
+  CommandResult result;
+  const pid_t child = fork();
+  if (child == 0) {
+    dup2(out, STDOUT_FILENO);
+    dup2(err, STDERR_FILENO);
+    std::vector<char*> argv;
+    std::string binary = OPCHECK_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copies = arguments;
+    for (std::string& argument : copies) {
+      argv.push_back(argument.data());
+    }
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  lseek(out, 0, SEEK_SET);
+  lseek(err, 0, SEEK_SET);
+  result.standardOutput = slurp(out);
+  result.standardError = slurp(err);
+  close(out);
+  close(err);
+  unlink(outName);
+  unlink(errName);
+  return result;
+}
+
+std::string readFile(const fs::path& path) {
+  std::ifstream stream(path, std::ios::binary);
+  std::ostringstream contents;
+  contents << stream.rdbuf();
+  return contents.str();
+}
+
+}  // namespace opcheck::testing

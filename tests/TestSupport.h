@@ -1,0 +1,34 @@
+// Helpers shared by the tests: where the corpora are, running the opcheck
+// binary, reading files.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opcheck::testing {
+
+// ../shared/corpora beside the checkout, or OPCHECK_CORPORA when set; empty
+// when neither exists (corpus tests then skip with a message).
+std::optional<std::filesystem::path> corporaDirectory();
+
+// Every *.litmus file below DIRECTORY, sorted.
+std::vector<std::filesystem::path> litmusFilesUnder(const std::filesystem::path& directory);
+
+// diy-gpu-ptx/t3.tar.gz unpacked once into the build tree; empty when the
+// corpora are absent.
+std::optional<std::filesystem::path> unpackedT3();
+
+struct CommandResult {
+  int exitStatus = -1;
+  std::string standardOutput;
+  std::string standardError;
+};
+
+// Runs the built opcheck with ARGUMENTS (no shell involved).
+CommandResult runOpcheck(const std::vector<std::string>& arguments);
+
+std::string readFile(const std::filesystem::path& path);
+
+}  // namespace opcheck::testing
