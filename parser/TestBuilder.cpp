@@ -116,6 +116,7 @@ class TestBuilder {
     placedBy_.assign(names.size(), std::nullopt);
     for (std::size_t thread = 0; thread < names.size(); ++thread) {
       TerminalNode* name = names[thread]->IDENTIFIER();
+      threadNamePositions_.push_back(positionOf(name));
       if (name->getText() != threadName(thread)) {
         fail(positionOf(name), "column " + std::to_string(thread + 1) + " must be thread " +
                                    threadName(thread) + ", found '" + name->getText() + "'");
@@ -187,7 +188,7 @@ class TestBuilder {
     }
     for (std::size_t thread = 0; thread < test_.threads.size(); ++thread) {
       if (!placedBy_[thread]) {
-        fail(SourcePosition{1, 1}, "thread " + threadName(thread) +
+        fail(threadNamePositions_[thread], "thread " + threadName(thread) +
                                        " has no placement (give 'P0@cta 0,gpu 0' or a scopeTree)");
       }
     }
@@ -707,6 +708,7 @@ class TestBuilder {
   bool registersMustBeDeclared_;
   Test test_;
   std::vector<std::vector<PendingInstruction>> pending_;
+  std::vector<SourcePosition> threadNamePositions_;
   std::vector<std::optional<SourcePosition>> placedBy_;
   std::vector<RawPlacement> rawPlacements_;
   std::set<std::string> initialised_;

@@ -65,6 +65,7 @@ TEST_NAME_SPACE : [ \t]+ -> skip ;
 TEST_NAME : ~[ \t\r\n{]+ -> mode(PREAMBLE_MODE) ;
 // A line break before any name: the parser reports the missing name.
 TEST_NAME_MISSING : [\r\n] -> mode(PREAMBLE_MODE), skip ;
+TEST_NAME_BRACE : '{' -> type(LBRACE), popMode ;
 
 // Between the name and the initial state's "{" lies free text: herd's
 // quoted doc lines, which Dat3M's tests fill with notes that hold quotes of
