@@ -1,0 +1,50 @@
+// What an exploration found and what it cost.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "statespace/Fingerprint.h"
+
+namespace opcheck::statespace {
+
+struct ExplorationLimits {
+  std::uint64_t maxStates = 0;  // 0: no limit
+  double timeoutSeconds = 0;    // 0: no limit
+};
+
+struct ExplorationOptions {
+  int jobs = 1;
+  bool reduceLocalSteps = true;  // partial-order reduction of local transitions
+  bool detectHangs = true;       // record edges, find states that cannot finish
+  ExplorationLimits limits;
+};
+
+enum class StopReason { Completed, MaxStates, Timeout };
+
+struct ExplorationStatistics {
+  std::uint64_t states = 0;       // distinct states reached (fingerprints stored)
+  std::uint64_t transitions = 0;  // transitions followed
+  std::uint64_t revisits = 0;     // transitions into states already seen
+  std::uint64_t fingerprintBytes = 0;
+  std::uint64_t peakResidentBytes = 0;
+  double seconds = 0;
+  StopReason stopReason = StopReason::Completed;
+};
+
+template <typename State>
+struct ExplorationResult {
+  std::vector<State> finalStates;  // distinct; in no particular order
+  // States from which no final state can be reached (deadlocks and
+  // livelocks such as a spin loop that can never exit), when detectHangs.
+  std::uint64_t hangStates = 0;
+  std::vector<Fingerprint> hangExamples;  // a few of them (findTrace rebuilds a path)
+  ExplorationStatistics statistics;
+};
+
+// Peak resident memory of this process so far (VmHWM), in bytes; 0 where
+// the system does not say.
+std::uint64_t peakResidentBytes();
+
+}  // namespace opcheck::statespace

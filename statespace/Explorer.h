@@ -1,0 +1,139 @@
+// The parallel explicit-state explorer (design.md "Exploration").
+//
+// Work-stealing over the frontier with oneTBB: every state taken off the
+// frontier is expanded by whichever worker holds it, and each successor
+// whose fingerprint is new goes back to that worker's queue, where idle
+// workers steal it. The fingerprint set is the only shared structure.
+//
+// Partial-order reduction: when a state has a local transition (see
+// Transition::local) whose successor is new, only that transition is
+// followed; the others stay enabled in the successor because local steps
+// commute with them. If the successor was seen before, the state is expanded
+// fully: that proviso keeps a cycle of local steps from hiding the other
+// threads' steps forever (the ignoring problem).
+#pragma once
+
+#include <tbb/concurrent_vector.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for_each.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <chrono>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "statespace/Exploration.h"
+#include "statespace/FingerprintSet.h"
+#include "statespace/HangAnalysis.h"
+#include "statespace/Machine.h"
+
+namespace opcheck::statespace {
+
+template <Machine M>
+ExplorationResult<typename M::State> explore(const M& machine, const ExplorationOptions& options) {
+  using State = typename M::State;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+
+  FingerprintSet seen;
+  tbb::concurrent_vector<State> finals;
+  tbb::concurrent_vector<Fingerprint> deadlocks;
+  tbb::enumerable_thread_specific<std::vector<Edge>> edges;
+  std::atomic<std::uint64_t> transitions{0};
+  std::atomic<std::uint64_t> revisits{0};
+  std::atomic<int> stopReason{static_cast<int>(StopReason::Completed)};
+
+  auto stop = [&](StopReason reason) {
+    int expected = static_cast<int>(StopReason::Completed);
+    stopReason.compare_exchange_strong(expected, static_cast<int>(reason));
+  };
+  auto stopped = [&] { return stopReason.load(std::memory_order_relaxed) != 0; };
+
+  const State initial = machine.initialState();
+  seen.insert(fingerprintOf(initial));
+
+  auto expand = [&](const State& state, auto& feeder) {
+    if (stopped()) {
+      return;
+    }
+    if (options.limits.timeoutSeconds > 0 &&
+        std::chrono::duration<double>(Clock::now() - start).count() > options.limits.timeoutSeconds) {
+      stop(StopReason::Timeout);
+      return;
+    }
+    const Fingerprint from = fingerprintOf(state);
+    std::vector<std::pair<Transition, State>> successors;
+    machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
+      successors.emplace_back(transition, next);
+    });
+    if (machine.isFinal(state)) {
+      finals.push_back(state);
+    } else if (successors.empty()) {
+      deadlocks.push_back(from);  // stuck before the end: a hang
+    }
+    auto follow = [&](const State& next) {
+      transitions.fetch_add(1, std::memory_order_relaxed);
+      const Fingerprint to = fingerprintOf(next);
+      if (options.detectHangs) {
+        edges.local().push_back(Edge{from, to});
+      }
+      if (!seen.insert(to)) {
+        revisits.fetch_add(1, std::memory_order_relaxed);
+        return false;
+      }
+      if (options.limits.maxStates != 0 && seen.size() >= options.limits.maxStates) {
+        stop(StopReason::MaxStates);
+      }
+      feeder.add(next);
+      return true;
+    };
+    if (options.reduceLocalSteps) {
+      for (const auto& [transition, next] : successors) {
+        if (transition.local && !seen.contains(fingerprintOf(next))) {
+          follow(next);
+          return;
+        }
+      }
+    }
+    for (const auto& successor : successors) {
+      follow(successor.second);
+    }
+  };
+
+  tbb::task_arena arena(std::max(1, options.jobs));
+  arena.execute([&] {
+    std::vector<State> roots{initial};
+    tbb::parallel_for_each(roots.begin(), roots.end(), expand);
+  });
+
+  ExplorationResult<State> result;
+  result.finalStates.assign(finals.begin(), finals.end());
+  ExplorationStatistics& statistics = result.statistics;
+  statistics.states = seen.size();
+  statistics.transitions = transitions.load();
+  statistics.revisits = revisits.load();
+  statistics.fingerprintBytes = seen.bytesReserved();
+  statistics.stopReason = static_cast<StopReason>(stopReason.load());
+
+  std::vector<Fingerprint> finalFingerprints;
+  for (const State& state : result.finalStates) {
+    finalFingerprints.push_back(fingerprintOf(state));
+  }
+  std::vector<Fingerprint> hangs(deadlocks.begin(), deadlocks.end());
+  if (options.detectHangs && statistics.stopReason == StopReason::Completed) {
+    std::vector<Edge> allEdges;
+    for (std::vector<Edge>& local : edges) {
+      allEdges.insert(allEdges.end(), local.begin(), local.end());
+    }
+    hangs = statesThatCannotFinish(fingerprintOf(initial), allEdges, finalFingerprints);
+  }
+  result.hangStates = hangs.size();
+  result.hangExamples.assign(hangs.begin(), hangs.begin() + std::min<std::size_t>(hangs.size(), 3));
+  statistics.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  statistics.peakResidentBytes = peakResidentBytes();
+  return result;
+}
+
+}  // namespace opcheck::statespace

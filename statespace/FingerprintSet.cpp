@@ -1,0 +1,110 @@
+#include "statespace/FingerprintSet.h"
+
+#include <bit>
+#include <mutex>
+
+namespace opcheck::statespace {
+
+namespace {
+
+// A test-and-test-and-set lock: shards are held for a few probes only.
+class SpinLock {
+ public:
+  void lock() {
+    while (locked_.exchange(true, std::memory_order_acquire)) {
+      while (locked_.load(std::memory_order_relaxed)) {
+      }
+    }
+  }
+  void unlock() { locked_.store(false, std::memory_order_release); }
+
+ private:
+  std::atomic<bool> locked_{false};
+};
+
+// The empty slot: a real fingerprint is never all zeros (see normalized()).
+constexpr Fingerprint kEmpty{0, 0};
+
+Fingerprint normalized(Fingerprint fingerprint) {
+  if (fingerprint == kEmpty) {
+    fingerprint.low = 1;  // one fingerprint in 2^128 is moved by one
+  }
+  return fingerprint;
+}
+
+}  // namespace
+
+struct FingerprintSet::Shard {
+  mutable SpinLock lock;
+  std::vector<Fingerprint> slots;  // size is a power of two
+  std::size_t used = 0;
+
+  std::size_t find(const Fingerprint& fingerprint) const {
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t index = fingerprint.low & mask;; index = (index + 1) & mask) {
+      if (slots[index] == fingerprint || slots[index] == kEmpty) {
+        return index;
+      }
+    }
+  }
+
+  void grow() {
+    std::vector<Fingerprint> old(slots.size() * 2, kEmpty);
+    old.swap(slots);
+    for (const Fingerprint& fingerprint : old) {
+      if (!(fingerprint == kEmpty)) {
+        slots[find(fingerprint)] = fingerprint;
+      }
+    }
+  }
+};
+
+FingerprintSet::FingerprintSet(std::size_t expectedStates)
+    : shards_(std::make_unique<Shard[]>(std::size_t{1} << kShardBits)) {
+  const std::size_t perShard = std::bit_ceil(std::max<std::size_t>(16, 2 * expectedStates >> kShardBits));
+  for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
+    shards_[index].slots.assign(perShard, kEmpty);
+  }
+}
+
+FingerprintSet::~FingerprintSet() = default;
+
+FingerprintSet::Shard& FingerprintSet::shardOf(const Fingerprint& fingerprint) const {
+  // The top bits pick the shard; the low bits pick the slot inside it.
+  return shards_[fingerprint.high >> (64 - kShardBits)];
+}
+
+bool FingerprintSet::insert(const Fingerprint& raw) {
+  const Fingerprint fingerprint = normalized(raw);
+  Shard& shard = shardOf(fingerprint);
+  std::lock_guard guard(shard.lock);
+  const std::size_t index = shard.find(fingerprint);
+  if (shard.slots[index] == fingerprint) {
+    return false;
+  }
+  shard.slots[index] = fingerprint;
+  // Keep the load under 3/4 so that probes stay short.
+  if (++shard.used * 4 > shard.slots.size() * 3) {
+    shard.grow();
+  }
+  size_.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+bool FingerprintSet::contains(const Fingerprint& raw) const {
+  const Fingerprint fingerprint = normalized(raw);
+  Shard& shard = shardOf(fingerprint);
+  std::lock_guard guard(shard.lock);
+  return shard.slots[shard.find(fingerprint)] == fingerprint;
+}
+
+std::size_t FingerprintSet::bytesReserved() const {
+  std::size_t bytes = 0;
+  for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
+    std::lock_guard guard(shards_[index].lock);
+    bytes += shards_[index].slots.capacity() * sizeof(Fingerprint);
+  }
+  return bytes;
+}
+
+}  // namespace opcheck::statespace

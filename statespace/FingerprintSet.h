@@ -1,0 +1,48 @@
+// The set of fingerprints of the states seen so far, shared by all
+// exploring threads. It stores fingerprints, not states: 16 bytes a state
+// plus table slack (design.md "Performance").
+//
+// The table is split into shards chosen by the fingerprint's top bits; each
+// shard is an open-addressing table with linear probing behind its own spin
+// lock, and grows on its own, so threads rarely meet and a growing shard
+// never stops the others. (LTSmin's lockless table avoids the locks but
+// cannot grow; litmus state spaces vary over six orders of magnitude.)
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "statespace/Fingerprint.h"
+
+namespace opcheck::statespace {
+
+class FingerprintSet {
+ public:
+  explicit FingerprintSet(std::size_t expectedStates = 1u << 16);
+  FingerprintSet(const FingerprintSet&) = delete;
+  FingerprintSet& operator=(const FingerprintSet&) = delete;
+  ~FingerprintSet();
+
+  // Adds FINGERPRINT; true when it was not there before. Thread-safe.
+  bool insert(const Fingerprint& fingerprint);
+
+  bool contains(const Fingerprint& fingerprint) const;
+
+  std::size_t size() const { return size_.load(std::memory_order_relaxed); }
+
+  // Bytes held by the tables (for the bytes-per-state figure).
+  std::size_t bytesReserved() const;
+
+ private:
+  struct Shard;
+  static constexpr unsigned kShardBits = 8;
+
+  Shard& shardOf(const Fingerprint& fingerprint) const;
+
+  std::unique_ptr<Shard[]> shards_;
+  std::atomic<std::size_t> size_{0};
+};
+
+}  // namespace opcheck::statespace

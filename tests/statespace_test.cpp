@@ -1,0 +1,178 @@
+// The generic explorer on small machines whose state spaces are known by
+// hand: counts, final states, reduction, hangs, limits, traces, jobs.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "statespace/Explorer.h"
+#include "statespace/TraceBuilder.h"
+
+using namespace opcheck::statespace;
+
+namespace {
+
+// Two threads, each counting its own counter from 0 to kLimit, then writing
+// its id to a shared cell. Counting is local; the write is not.
+struct CountThenWrite {
+  static constexpr std::uint32_t kLimit = 3;
+  struct State {
+    std::uint32_t counter[2];
+    std::uint32_t written[2];  // 1 once the thread wrote
+    std::uint32_t cell;        // the last writer's id (1 or 2), 0 at first
+  };
+  enum Step : std::uint32_t { Count0, Count1, Write0, Write1 };
+
+  State initialState() const { return State{{0, 0}, {0, 0}, 0}; }
+
+  State apply(const State& state, const Transition& transition) const {
+    State next = state;
+    const std::uint32_t thread = transition.id % 2;
+    if (transition.id < 2) {
+      ++next.counter[thread];
+    } else {
+      next.written[thread] = 1;
+      next.cell = thread + 1;
+    }
+    return next;
+  }
+
+  template <typename Sink>
+  void forEachSuccessor(const State& state, Sink&& sink) const {
+    for (std::uint32_t thread = 0; thread < 2; ++thread) {
+      if (state.counter[thread] < kLimit) {
+        const Transition count{thread, true};
+        sink(count, apply(state, count));
+      } else if (!state.written[thread]) {
+        const Transition write{2 + thread, false};
+        sink(write, apply(state, write));
+      }
+    }
+  }
+
+  bool isFinal(const State& state) const { return state.written[0] && state.written[1]; }
+};
+
+// 0 -> 1 -> 0 (a spin), 0 -> 2 (final), 1 -> 3 -> 4 -> 3 (a livelock),
+// 0 -> 5 (stuck: no successor, not final).
+struct SpinAndStuck {
+  struct State {
+    std::uint32_t node;
+  };
+  static constexpr std::uint32_t kEdges[][2] = {{0, 1}, {1, 0}, {0, 2}, {1, 3}, {3, 4}, {4, 3}, {0, 5}};
+
+  State initialState() const { return State{0}; }
+  State apply(const State&, const Transition& transition) const { return State{kEdges[transition.id][1]}; }
+  template <typename Sink>
+  void forEachSuccessor(const State& state, Sink&& sink) const {
+    for (std::uint32_t edge = 0; edge < std::size(kEdges); ++edge) {
+      if (kEdges[edge][0] == state.node) {
+        sink(Transition{edge, false}, State{kEdges[edge][1]});
+      }
+    }
+  }
+  bool isFinal(const State& state) const { return state.node == 2; }
+};
+
+static_assert(Machine<CountThenWrite>);
+static_assert(Machine<SpinAndStuck>);
+
+std::set<std::uint32_t> finalCells(const ExplorationResult<CountThenWrite::State>& result) {
+  std::set<std::uint32_t> cells;
+  for (const auto& state : result.finalStates) {
+    cells.insert(state.cell);
+  }
+  return cells;
+}
+
+ExplorationOptions options(int jobs, bool reduce) {
+  ExplorationOptions result;
+  result.jobs = jobs;
+  result.reduceLocalSteps = reduce;
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("without reduction every interleaving's state is counted once", "[statespace]") {
+  const auto result = explore(CountThenWrite{}, options(1, false));
+  // Per thread: counter 0..3 not written (4) or 3 and written (1): 5 local
+  // states, 25 pairs, and the cell is determined but for both-written states
+  // (2 values): 24 + 2 = 26.
+  CHECK(result.statistics.states == 26);
+  CHECK(result.statistics.stopReason == StopReason::Completed);
+  CHECK(finalCells(result) == std::set<std::uint32_t>{1, 2});
+  CHECK(result.finalStates.size() == 2);
+  CHECK(result.hangStates == 0);
+}
+
+TEST_CASE("reducing local steps explores fewer states and reaches the same final states", "[statespace]") {
+  const auto full = explore(CountThenWrite{}, options(1, false));
+  const auto reduced = explore(CountThenWrite{}, options(1, true));
+  CHECK(reduced.statistics.states < full.statistics.states);
+  CHECK(finalCells(reduced) == finalCells(full));
+}
+
+TEST_CASE("one job and two jobs find the same final states and state count", "[statespace]") {
+  for (const bool reduce : {false, true}) {
+    const auto one = explore(CountThenWrite{}, options(1, reduce));
+    const auto two = explore(CountThenWrite{}, options(2, reduce));
+    CHECK(finalCells(one) == finalCells(two));
+    if (!reduce) {
+      CHECK(one.statistics.states == two.statistics.states);
+    }
+  }
+}
+
+TEST_CASE("states that cannot reach a final state are reported as hangs", "[statespace]") {
+  const auto result = explore(SpinAndStuck{}, options(1, false));
+  CHECK(result.statistics.states == 6);
+  REQUIRE(result.finalStates.size() == 1);
+  CHECK(result.finalStates[0].node == 2);
+  // 3 and 4 spin forever; 5 is stuck. 0 and 1 can still finish.
+  CHECK(result.hangStates == 3);
+}
+
+TEST_CASE("without edge recording a stuck state is still a hang", "[statespace]") {
+  ExplorationOptions noEdges = options(1, false);
+  noEdges.detectHangs = false;
+  const auto result = explore(SpinAndStuck{}, noEdges);
+  CHECK(result.hangStates == 1);
+}
+
+TEST_CASE("--max-states stops the exploration cleanly and says why", "[statespace]") {
+  ExplorationOptions limited = options(2, false);
+  limited.limits.maxStates = 10;
+  const auto result = explore(CountThenWrite{}, limited);
+  CHECK(result.statistics.stopReason == StopReason::MaxStates);
+  CHECK(result.statistics.states >= 10);
+  CHECK(result.statistics.states < 26);
+}
+
+TEST_CASE("a rebuilt trace replays from the initial state to its target", "[statespace]") {
+  const CountThenWrite machine;
+  const auto trace = findTrace(machine, [&](const CountThenWrite::State& state, const Fingerprint&) {
+    return machine.isFinal(state) && state.cell == 1;
+  });
+  REQUIRE(trace.has_value());
+  CountThenWrite::State state = trace->initial;
+  for (const auto& step : trace->steps) {
+    state = machine.apply(state, step.transition);
+    CHECK(fingerprintOf(state) == fingerprintOf(step.state));
+  }
+  CHECK(state.cell == 1);
+  CHECK(trace->steps.size() == 8);  // 6 counts and 2 writes, the second by thread 0
+}
+
+TEST_CASE("the fingerprint set grows past its first size and never loses an entry", "[statespace]") {
+  FingerprintSet set(16);
+  for (std::uint64_t value = 0; value < 100000; ++value) {
+    REQUIRE(set.insert(Fingerprint{value * 0x9E3779B97F4A7C15ull, value}));
+  }
+  CHECK(set.size() == 100000);
+  for (std::uint64_t value = 0; value < 100000; value += 997) {
+    CHECK_FALSE(set.insert(Fingerprint{value * 0x9E3779B97F4A7C15ull, value}));
+    CHECK(set.contains(Fingerprint{value * 0x9E3779B97F4A7C15ull, value}));
+  }
+  CHECK(set.bytesReserved() >= 100000 * sizeof(Fingerprint));
+}
