@@ -12,7 +12,10 @@ using litmus::SourcePosition;
 namespace {
 
 // The length of the UTF-8 sequence starting at TEXT[INDEX], or 0 when the
-// bytes there are not valid UTF-8.
+// bytes there are not well-formed UTF-8 (Unicode Table 3-7: no overlong
+// forms, no surrogates, nothing above U+10FFFF). ANTLR's input stream
+// throws std::range_error on what it cannot decode, so nothing may pass here
+// that it rejects.
 std::size_t utf8SequenceLength(std::string_view text, std::size_t index) {
   const auto lead = static_cast<unsigned char>(text[index]);
   std::size_t length = 0;
@@ -32,6 +35,11 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t index) {
     if ((static_cast<unsigned char>(text[index + next]) & 0xC0) != 0x80) {
       return 0;
     }
+  }
+  const auto second = static_cast<unsigned char>(text[index + 1]);
+  if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) ||
+      (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F)) {
+    return 0;
   }
   return length;
 }

@@ -34,12 +34,18 @@ Dialect detectDialect(std::string_view text, const std::string& fileName) {
   while (index < text.size()) {
     if (text.compare(index, 2, "(*") == 0) {
       const std::size_t end = text.find("*)", index + 2);
-      advance(end == std::string_view::npos ? text.size() : end + 2 - index);
+      if (end == std::string_view::npos) {
+        litmus::fail(fileName, position, "comment '(*' is never closed with '*)'");
+      }
+      advance(end + 2 - index);
     } else if (std::string_view(" \t\r\n\f").find(text[index]) != std::string_view::npos) {
       advance(1);
     } else {
       break;
     }
+  }
+  if (index == text.size()) {
+    litmus::fail(fileName, position, "no litmus test: the file holds only comments");
   }
   std::size_t end = index;
   while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) {
@@ -49,7 +55,13 @@ Dialect detectDialect(std::string_view text, const std::string& fileName) {
   if (word == "GPU_PTX") return Dialect::GpuPtx;
   if (word == "PTX") return Dialect::Ptx;
   if (word == "LISA") return Dialect::Lisa;
-  const std::string shown = word.empty() ? std::string(text.substr(index, 1)) : std::string(word);
+  if (index == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+    litmus::fail(fileName, position, "the file starts with a UTF-8 byte-order mark; save it without one");
+  }
+  // A character that is not a word: show it whole, all its UTF-8 bytes.
+  const auto lead = static_cast<unsigned char>(text[index]);
+  const std::size_t characterLength = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+  const std::string shown = word.empty() ? std::string(text.substr(index, characterLength)) : std::string(word);
   litmus::fail(fileName, position,
                "unknown litmus dialect '" + shown + "' (opcheck reads GPU_PTX, PTX and LISA tests)");
 }

@@ -3,13 +3,17 @@
 #include <array>
 #include <utility>
 
+#include "LitmusLexer.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::parser {
 
+using litmus::SourcePosition;
+
 std::string rewordSyntaxMessage(std::string message) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 10> kWords = {{
+  static const std::array<std::pair<std::string_view, std::string_view>, 13> kWords = {{
       {"QUALIFIED_NAME", "an instruction"},
+      {"LBRACE", "'{'"},
       {"UNEXPECTED_CHARACTER", "a stray character"},
       {"IDENTIFIER", "a name"},
       {"INTEGER", "a number"},
@@ -19,6 +23,8 @@ std::string rewordSyntaxMessage(std::string message) {
       {"'<EOF>'", "the end of the file"},
       {"<EOF>", "the end of the file"},
       {"mismatched input", "unexpected"},
+      {"extraneous input", "unexpected"},
+      {"unexpected the end of the file", "unexpected end of file"},
   }};
   for (const auto& [token, words] : kWords) {
     for (std::size_t at = message.find(token); at != std::string::npos;
@@ -29,12 +35,14 @@ std::string rewordSyntaxMessage(std::string message) {
   return message;
 }
 
-void SyntaxErrorListener::syntaxError(antlr4::Recognizer*, antlr4::Token*, std::size_t line,
+void SyntaxErrorListener::syntaxError(antlr4::Recognizer*, antlr4::Token* offendingSymbol, std::size_t line,
                                       std::size_t charPositionInLine, const std::string& message,
                                       std::exception_ptr) {
-  litmus::fail(file_,
-               {static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(charPositionInLine + 1)},
-               "syntax error: " + rewordSyntaxMessage(message));
+  const SourcePosition position{static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(charPositionInLine + 1)};
+  if (offendingSymbol != nullptr && offendingSymbol->getType() == LitmusLexer::UNCLOSED_COMMENT) {
+    litmus::fail(file_, position, "comment '(*' is never closed with '*)'");
+  }
+  litmus::fail(file_, position, "syntax error: " + rewordSyntaxMessage(message));
 }
 
 }  // namespace opcheck::parser

@@ -140,7 +140,7 @@ TEST_CASE("without edge recording a stuck state is still a hang", "[statespace]"
   CHECK(result.hangStates == 1);
 }
 
-TEST_CASE("--max-states stops the exploration cleanly and says why", "[statespace]") {
+TEST_CASE("a state limit stops the exploration cleanly and says why", "[statespace]") {
   ExplorationOptions limited = options(2, false);
   limited.limits.maxStates = 10;
   const auto result = explore(CountThenWrite{}, limited);

@@ -51,6 +51,10 @@ IDENTIFIER : NAME_START NAME_PART* ;
 INTEGER : '-'? [0-9]+ | '0' [xX] [0-9a-fA-F]+ ;
 
 COMMENT : '(*' .*? '*)' -> skip ;
+// A comment that is never closed: one token running to the end of the file
+// (it cannot hold "*)", so a closed comment is always the longer match), so
+// that the error says what is wrong instead of complaining about a stray '('.
+UNCLOSED_COMMENT : '(*' ( ~'*' | '*'+ ~[*)] )* '*'* ;
 WHITESPACE : [ \t\r\n\f]+ -> skip ;
 
 // Anything else reaches the parser as one token, so that the error names it

@@ -1,0 +1,38 @@
+// Variations of the GPU memory system that ptx-op can model (design.md "The
+// operational model", "Options"): presets with names, and the switches they
+// set.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opcheck::opsem {
+
+struct Architecture {
+  std::string name;
+  std::string description;
+  // Stores leave a thread in program order (FIFO), or per address, so that a
+  // store may overtake an earlier store to another location.
+  bool fifoStoreBuffer = false;
+  // Fences and acquires invalidate the L1 (clean lines; writes still in the
+  // SM queue are forwarded). Off models Fermi, whose fences left lines loaded
+  // with .ca in the L1 (seed 000 Sec. 3.2, Figs. 3-4).
+  bool invalidateL1OnFenceAndAcquire = true;
+  // An L1 line may be filled from the L2 at any time (a prefetch, or a line
+  // left by an earlier kernel), so that a later weak load can hit a stale
+  // line: the source of IRIW and coRR across CTAs with .cta-scoped order.
+  bool l1Fills = true;
+  // Whether the preset claims to implement the PTX model: compare holds it
+  // to ptx (design.md "Cross-validation"). Fermi-like does not: the seed
+  // observed behaviour on Fermi that PTX forbids.
+  bool claimsPtx = true;
+};
+
+// The presets, the default first.
+const std::vector<Architecture>& architecturePresets();
+
+std::optional<Architecture> findArchitecture(std::string_view name);
+
+}  // namespace opcheck::opsem

@@ -1,0 +1,29 @@
+// Size classes of ptx-op states. A state is one flat struct (the explorer
+// hashes its bytes), so its arrays have fixed sizes; a test runs in the
+// smallest class it fits, because hashing and copying cost grows with size.
+#pragma once
+
+#include <cstddef>
+
+namespace opcheck::opsem {
+
+// Most litmus tests: every diy-generated test and the seeds' tests.
+struct SmallCapacity {
+  static constexpr std::size_t kThreads = 4;
+  static constexpr std::size_t kLocations = 4;
+  static constexpr std::size_t kRegisters = 8;
+  static constexpr std::size_t kInFlight = 4;    // issued, not yet performed, per thread
+  static constexpr std::size_t kQueue = 4;       // SM and device queues
+  static constexpr std::size_t kBarriers = 2;    // barrier identities per CTA
+};
+
+struct LargeCapacity {
+  static constexpr std::size_t kThreads = 8;
+  static constexpr std::size_t kLocations = 8;
+  static constexpr std::size_t kRegisters = 16;
+  static constexpr std::size_t kInFlight = 8;
+  static constexpr std::size_t kQueue = 8;
+  static constexpr std::size_t kBarriers = 4;
+};
+
+}  // namespace opcheck::opsem

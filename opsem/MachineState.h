@@ -1,0 +1,82 @@
+// The state of the ptx-op machine: one flat struct of fixed-size arrays,
+// zero wherever unused, so that equal states have equal bytes (the explorer
+// hashes bytes; see statespace/Machine.h). Every field is 1 or 4 bytes wide
+// and grouped so that the compiler inserts no padding.
+//
+// Structure (design.md "The operational model"; seed 002 Sec. II, seed 003
+// Sec. 2.1):
+//   thread      program counter, registers, in-flight memory operations,
+//               a FIFO store buffer
+//   CTA (SM)    an L1 cache, written through to the L2 via the SM queue
+//   device      an L2 (the coherence point for .gpu), and a queue to memory
+//   system      memory (the coherence point for .sys, several devices)
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "opsem/Capacity.h"
+#include "opsem/Program.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct MachineState {
+  // A memory operation issued by a thread and not yet performed.
+  struct InFlight {
+    std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
+    std::uint8_t location;
+    std::uint8_t destination;  // register that receives a loaded value
+    std::uint8_t arrived;      // a bar.sync that has arrived and waits for the others
+    Value value;               // value stored / atomic operand / barrier: threads awaited
+    Value compare;             // atom.cas: expected value; barrier: its slot
+  };
+
+  struct Write {
+    Value value;
+    std::int32_t location;
+  };
+
+  struct Thread {
+    std::uint8_t pc;
+    std::uint8_t inFlightCount;
+    std::uint8_t storeBufferLength;
+    std::uint8_t padding;
+    std::uint32_t pendingRegisters;  // bit r: a load in flight will write register r
+    Value registers[Capacity::kRegisters];
+    InFlight inFlight[Capacity::kInFlight];  // in program order
+    // Performed stores on their way to the L1, oldest first: the thread
+    // reads its own writes here before its CTA can.
+    Write storeBuffer[Capacity::kInFlight];
+  };
+
+  struct Line {
+    Value value;
+    std::int32_t valid;
+  };
+
+  struct Barrier {
+    Value first;
+    Value second;  // -1: the instruction gave one operand
+    std::int32_t arrivals;
+    std::int32_t used;
+  };
+
+  static constexpr std::size_t kCtas = Capacity::kThreads;
+  static constexpr std::size_t kDevices = Capacity::kThreads;
+
+  Thread threads[Capacity::kThreads];
+  Line l1[kCtas][Capacity::kLocations];
+  Write smQueue[kCtas][Capacity::kQueue];
+  std::int32_t smQueueLength[kCtas];
+  Value l2[kDevices][Capacity::kLocations];
+  Write deviceQueue[kDevices][Capacity::kQueue];
+  std::int32_t deviceQueueLength[kDevices];
+  Value memory[Capacity::kLocations];
+  Barrier barriers[kCtas][Capacity::kBarriers];
+};
+
+static_assert(std::has_unique_object_representations_v<MachineState<SmallCapacity>>);
+static_assert(std::has_unique_object_representations_v<MachineState<LargeCapacity>>);
+
+}  // namespace opcheck::opsem

@@ -1,0 +1,38 @@
+// Runs ptx-op on a test: compiles it, explores the machine's states with the
+// parallel explorer, and reports the final states as a litmus::Outcome (the
+// same form the axiomatic models give), with exploration figures, hangs and,
+// on request, a witness trace.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "litmus/Outcome.h"
+#include "opsem/Architecture.h"
+#include "statespace/Exploration.h"
+
+namespace opcheck::opsem {
+
+struct OperationalOptions {
+  Architecture architecture = architecturePresets().front();
+  statespace::ExplorationOptions exploration;
+  bool witness = false;  // rebuild a trace to a final state matching the condition
+};
+
+struct OperationalResult {
+  litmus::Outcome outcome;
+  statespace::ExplorationStatistics statistics;
+  std::uint64_t hangStates = 0;
+  std::vector<std::string> hangTrace;     // steps to one state that cannot finish
+  std::vector<std::string> witnessTrace;  // steps to the condition's outcome
+  bool witnessFound = false;
+  std::string capacity;                   // the state size class used
+  std::size_t stateBytes = 0;
+};
+
+// Throws litmus::InputError (FILE) for what ptx-op cannot run: proxy
+// instructions, or a test beyond its largest state size.
+OperationalResult runPtxOp(const litmus::Test& test, const std::string& file, const OperationalOptions& options);
+
+}  // namespace opcheck::opsem

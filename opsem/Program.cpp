@@ -1,0 +1,152 @@
+#include "opsem/Program.h"
+
+#include "litmus/CanonicalPrinter.h"
+#include "litmus/Diagnostic.h"
+
+namespace opcheck::opsem {
+
+using litmus::Opcode;
+
+namespace {
+
+CompiledOperand compileOperand(const litmus::Thread& thread, const Program& program,
+                               const litmus::Operand& operand) {
+  using Kind = litmus::Operand::Kind;
+  switch (operand.kind) {
+    case Kind::Register:
+      return {CompiledOperand::Kind::Register, static_cast<Value>(operand.index)};
+    case Kind::Immediate:
+      return {CompiledOperand::Kind::Immediate, static_cast<Value>(operand.immediate)};
+    case Kind::Location:
+      return {CompiledOperand::Kind::Location, program.physicalLocation[operand.index]};
+    case Kind::RegisterAddress:
+      return {CompiledOperand::Kind::RegisterAddress, static_cast<Value>(operand.index)};
+    case Kind::Label:
+      return {CompiledOperand::Kind::Label, static_cast<Value>(thread.labels[operand.index].target)};
+  }
+  return {};
+}
+
+}  // namespace
+
+Program compileProgram(const litmus::Test& test, const std::string& file) {
+  Program program;
+  program.test = &test;
+
+  // Aliases with the generic proxy are the same memory (PTX ISA 8.6).
+  program.physicalLocation.resize(test.locations.size());
+  for (std::size_t id = 0; id < test.locations.size(); ++id) {
+    const litmus::Location& location = test.locations[id];
+    if (location.aliasOf) {
+      continue;
+    }
+    program.physicalLocation[id] = static_cast<std::uint8_t>(program.locations++);
+    program.initialMemory.push_back(
+        location.initialValue.isAddress ? kAddressBase + static_cast<Value>(location.initialValue.location)
+                                        : static_cast<Value>(location.initialValue.integer));
+  }
+  for (std::size_t id = 0; id < test.locations.size(); ++id) {
+    if (test.locations[id].aliasOf) {
+      program.physicalLocation[id] = program.physicalLocation[*test.locations[id].aliasOf];
+    }
+  }
+  // Address values name physical locations.
+  for (Value& value : program.initialMemory) {
+    if (value >= kAddressBase) {
+      value = kAddressBase + program.physicalLocation[static_cast<std::size_t>(value - kAddressBase)];
+    }
+  }
+
+  for (std::size_t index = 0; index < test.threads.size(); ++index) {
+    const litmus::Thread& thread = test.threads[index];
+    program.ctaOf.push_back(static_cast<std::uint8_t>(thread.placement.cta));
+    program.deviceOf.push_back(static_cast<std::uint8_t>(thread.placement.device));
+    program.ctas = std::max<std::size_t>(program.ctas, thread.placement.cta + 1);
+    program.devices = std::max<std::size_t>(program.devices, thread.placement.device + 1);
+    program.maxRegisters = std::max(program.maxRegisters, thread.registers.size());
+
+    std::vector<Value> registers;
+    for (const litmus::Register& reg : thread.registers) {
+      Value value = 0;
+      if (reg.initialValue) {
+        value = reg.initialValue->isAddress
+                    ? kAddressBase + program.physicalLocation[reg.initialValue->location]
+                    : static_cast<Value>(reg.initialValue->integer);
+      }
+      registers.push_back(value);
+    }
+    program.initialRegisters.push_back(std::move(registers));
+
+    std::vector<CompiledInstruction> code;
+    for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
+      const litmus::Instruction& instruction = thread.instructions[at];
+      if (litmus::isProxyInstruction(instruction.opcode)) {
+        litmus::fail(file, instruction.position,
+                     "ptx-op does not model proxies: '" + litmus::printMnemonic(instruction) +
+                         "' needs the mixed-proxy model of PTX 7.5");
+      }
+      CompiledInstruction compiled;
+      compiled.opcode = instruction.opcode;
+      compiled.semantics = instruction.semantics;
+      compiled.scope = instruction.scope;
+      compiled.cacheOperator = instruction.cacheOperator;
+      compiled.operation = instruction.operation;
+      compiled.comparison = instruction.comparison;
+      compiled.barrierAction = instruction.barrierAction;
+      compiled.guarded = instruction.guarded;
+      compiled.guardNegated = instruction.guard.negated;
+      compiled.guardRegister = static_cast<std::uint8_t>(instruction.guard.predicate);
+      for (const litmus::Operand& operand : instruction.operands) {
+        compiled.operands.push_back(compileOperand(thread, program, operand));
+        if (operand.kind == litmus::Operand::Kind::Label && thread.labels[operand.index].target <= at) {
+          program.hasBackwardBranch = true;
+        }
+      }
+      code.push_back(std::move(compiled));
+    }
+    program.threads.push_back(std::move(code));
+  }
+  program.deviceOfCta.assign(program.ctas, 0);
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    program.deviceOfCta[program.ctaOf[thread]] = program.deviceOf[thread];
+  }
+  // Each barrier instruction may name a new identity: an upper bound on the
+  // barrier slots a CTA needs.
+  std::vector<std::size_t> barriersPerCta(program.ctas, 0);
+  for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+    for (const CompiledInstruction& instruction : program.threads[thread]) {
+      if (instruction.opcode == Opcode::Barrier) {
+        program.maxBarriersPerCta = std::max(program.maxBarriersPerCta, ++barriersPerCta[program.ctaOf[thread]]);
+      }
+    }
+  }
+  return program;
+}
+
+std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Value first, Value second,
+                                 bool hasSecond) {
+  std::uint8_t count = 0;
+  for (std::size_t other = 0; other < program.threads.size(); ++other) {
+    if (program.ctaOf[other] != program.ctaOf[thread]) {
+      continue;
+    }
+    for (const CompiledInstruction& instruction : program.threads[other]) {
+      if (instruction.opcode != Opcode::Barrier) {
+        continue;
+      }
+      auto couldBe = [](const CompiledOperand& operand, Value wanted) {
+        return operand.kind == CompiledOperand::Kind::Register || operand.value == wanted;
+      };
+      const bool firstMatches = couldBe(instruction.operands[0], first);
+      const bool secondMatches = instruction.operands.size() > 1 ? hasSecond && couldBe(instruction.operands[1], second)
+                                                                 : !hasSecond;
+      if (firstMatches && secondMatches) {
+        ++count;
+        break;
+      }
+    }
+  }
+  return count;
+}
+
+}  // namespace opcheck::opsem

@@ -1,0 +1,71 @@
+// A litmus test compiled for ptx-op: per thread, instructions with their
+// operands resolved to register numbers, location numbers and branch
+// targets; where each thread runs; initial values. The machine steps over
+// this, never over the IR's strings.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "litmus/Test.h"
+
+namespace opcheck::opsem {
+
+using Value = std::int32_t;
+
+// A register that holds the address of location L holds kAddressBase + L
+// (GPU_PTX's pointer registers, "0:.reg .b64 r1 = x").
+constexpr Value kAddressBase = Value{1} << 24;
+
+struct CompiledOperand {
+  enum class Kind : std::uint8_t { Register, Immediate, Location, RegisterAddress, Label };
+  Kind kind = Kind::Immediate;
+  Value value = 0;  // register, immediate, location, or the label's target instruction
+};
+
+struct CompiledInstruction {
+  litmus::Opcode opcode = litmus::Opcode::Move;
+  litmus::Semantics semantics = litmus::Semantics::Weak;
+  litmus::Scope scope = litmus::Scope::None;
+  litmus::CacheOperator cacheOperator = litmus::CacheOperator::None;
+  litmus::Operation operation = litmus::Operation::None;
+  litmus::Comparison comparison = litmus::Comparison::None;
+  litmus::BarrierAction barrierAction = litmus::BarrierAction::None;
+  bool guarded = false;
+  bool guardNegated = false;
+  std::uint8_t guardRegister = 0;
+  std::vector<CompiledOperand> operands;
+};
+
+struct Program {
+  const litmus::Test* test = nullptr;
+  std::vector<std::vector<CompiledInstruction>> threads;
+  std::vector<std::uint8_t> ctaOf;     // per thread
+  std::vector<std::uint8_t> deviceOf;  // per thread, also per CTA through ctaOf
+  std::vector<std::uint8_t> deviceOfCta;
+  std::size_t ctas = 0;
+  std::size_t devices = 0;
+  std::size_t locations = 0;          // physical locations (aliases share one)
+  std::vector<std::uint8_t> physicalLocation;  // IR location -> physical location
+  std::vector<Value> initialMemory;   // per physical location
+  std::vector<std::vector<Value>> initialRegisters;
+  std::size_t maxRegisters = 0;
+  std::size_t maxBarriersPerCta = 0;  // barrier instructions in the busiest CTA
+  bool hasBackwardBranch = false;  // loops can spin: hang analysis needs the graph
+
+  bool multipleDevices() const { return devices > 1; }
+};
+
+// Compiles TEST; throws litmus::InputError naming the instruction ptx-op
+// cannot run (proxy instructions), or the limit a test passes.
+Program compileProgram(const litmus::Test& test, const std::string& file);
+
+// How many threads of THREAD's CTA may wait at a barrier with identity
+// (FIRST, SECOND): those whose code holds a barrier that could have that
+// identity (an operand in a register could be anything). Dat3M's barriers
+// without a thread count synchronize the threads that reach them.
+std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Value first, Value second,
+                                 bool hasSecond);
+
+}  // namespace opcheck::opsem

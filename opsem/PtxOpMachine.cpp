@@ -1,0 +1,814 @@
+#include "opsem/PtxOpMachine.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "litmus/CanonicalPrinter.h"
+
+namespace opcheck::opsem {
+
+using litmus::Opcode;
+using litmus::Operation;
+using litmus::Scope;
+using litmus::Semantics;
+
+namespace {
+
+bool isAcquire(Semantics semantics) {
+  return semantics == Semantics::Acquire || semantics == Semantics::AcquireRelease;
+}
+bool isRelease(Semantics semantics) {
+  return semantics == Semantics::Release || semantics == Semantics::AcquireRelease;
+}
+bool accessesMemory(Opcode opcode) {
+  return opcode == Opcode::Load || opcode == Opcode::Store || opcode == Opcode::Atomic ||
+         opcode == Opcode::Reduction;
+}
+bool isOrderingPoint(Opcode opcode) { return opcode == Opcode::Fence || opcode == Opcode::Barrier; }
+
+// atom/red: the value written for OLD and OPERAND (PTX ISA 9.7.12.3).
+Value combine(Operation operation, Value old, Value operand) {
+  switch (operation) {
+    case Operation::Exchange:
+      return operand;
+    case Operation::Add:
+      return static_cast<Value>(static_cast<std::uint32_t>(old) + static_cast<std::uint32_t>(operand));
+    case Operation::Subtract:
+      return static_cast<Value>(static_cast<std::uint32_t>(old) - static_cast<std::uint32_t>(operand));
+    case Operation::Increment:  // atom.inc: wraps to 0 past the bound
+      return old >= operand ? 0 : old + 1;
+    case Operation::Decrement:  // atom.dec: wraps to the bound below 0
+      return (old == 0 || old > operand) ? operand : old - 1;
+    case Operation::And:
+      return old & operand;
+    case Operation::Or:
+      return old | operand;
+    case Operation::Xor:
+      return old ^ operand;
+    case Operation::Min:
+      return std::min(old, operand);
+    case Operation::Max:
+      return std::max(old, operand);
+    default:
+      return operand;
+  }
+}
+
+bool compare(litmus::Comparison comparison, Value left, Value right) {
+  switch (comparison) {
+    case litmus::Comparison::Equal:
+      return left == right;
+    case litmus::Comparison::NotEqual:
+      return left != right;
+    case litmus::Comparison::Less:
+      return left < right;
+    case litmus::Comparison::LessOrEqual:
+      return left <= right;
+    case litmus::Comparison::Greater:
+      return left > right;
+    case litmus::Comparison::GreaterOrEqual:
+      return left >= right;
+    case litmus::Comparison::None:
+      break;
+  }
+  return false;
+}
+
+litmus::Comparison branchComparison(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::BranchEqual:
+      return litmus::Comparison::Equal;
+    case Opcode::BranchNotEqual:
+      return litmus::Comparison::NotEqual;
+    case Opcode::BranchLess:
+      return litmus::Comparison::Less;
+    case Opcode::BranchLessOrEqual:
+      return litmus::Comparison::LessOrEqual;
+    case Opcode::BranchGreater:
+      return litmus::Comparison::Greater;
+    case Opcode::BranchGreaterOrEqual:
+      return litmus::Comparison::GreaterOrEqual;
+    default:
+      return litmus::Comparison::None;
+  }
+}
+
+template <typename Array>
+void removeAt(Array& array, std::int32_t& length, std::size_t index) {
+  for (std::size_t at = index; at + 1 < static_cast<std::size_t>(length); ++at) {
+    array[at] = array[at + 1];
+  }
+  --length;
+  std::memset(&array[length], 0, sizeof array[0]);  // keep unused slots zero
+}
+
+}  // namespace
+
+template <typename Capacity>
+PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture& architecture)
+    : program_(program), architecture_(architecture) {}
+
+template <typename Capacity>
+typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() const {
+  State state;
+  std::memset(&state, 0, sizeof state);
+  for (std::size_t thread = 0; thread < program_.threads.size(); ++thread) {
+    const std::vector<Value>& registers = program_.initialRegisters[thread];
+    for (std::size_t reg = 0; reg < registers.size(); ++reg) {
+      state.threads[thread].registers[reg] = registers[reg];
+    }
+  }
+  for (std::size_t location = 0; location < program_.locations; ++location) {
+    for (std::size_t device = 0; device < program_.devices; ++device) {
+      state.l2[device][location] = program_.initialMemory[location];
+    }
+    state.memory[location] = program_.initialMemory[location];
+  }
+  return state;
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::isFinal(const State& state) const {
+  for (std::size_t thread = 0; thread < program_.threads.size(); ++thread) {
+    const typename State::Thread& self = state.threads[thread];
+    if (self.pc < program_.threads[thread].size() || self.inFlightCount > 0 || self.storeBufferLength > 0) {
+      return false;
+    }
+  }
+  for (std::size_t cta = 0; cta < program_.ctas; ++cta) {
+    if (state.smQueueLength[cta] > 0) {
+      return false;
+    }
+  }
+  for (std::size_t device = 0; device < program_.devices; ++device) {
+    if (state.deviceQueueLength[device] > 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+template <typename Capacity>
+typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::apply(
+    const State& state, const statespace::Transition& transition) const {
+  State next = state;
+  bool local = false;
+  step(state, transition.id, next, local);
+  return next;
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::step(const State& state, std::uint32_t id, State& next, bool& local) const {
+  next = state;
+  const auto kind = static_cast<StepKind>(id & 15u);
+  const std::uint32_t unit = (id >> 4) & 255u;
+  const std::uint32_t index = id >> 12;
+  local = kind == StepKind::Issue;
+  switch (kind) {
+    case StepKind::Issue:
+      return issue(next, unit);
+    case StepKind::Perform:
+      return perform(next, unit, index);
+    case StepKind::DrainStoreBuffer:
+      return drainStoreBuffer(next, unit);
+    case StepKind::DrainSmQueue:
+      return drainSmQueue(next, unit);
+    case StepKind::DrainDeviceQueue:
+      return drainDeviceQueue(next, unit);
+    case StepKind::FillL1:
+      return fillL1(next, unit, index);
+    case StepKind::FillL2:
+      return fillL2(next, unit, index);
+  }
+  return false;
+}
+
+// --- issue --------------------------------------------------------------------
+//
+// Issuing touches only the issuing thread: registers, program counter, its
+// list of in-flight operations. An instruction waits for every register it
+// reads or writes that a load in flight will still write, so dependencies
+// are real and no value is speculated (No-Thin-Air holds by construction).
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::issue(State& state, std::uint32_t thread) const {
+  typename State::Thread& self = state.threads[thread];
+  const std::vector<CompiledInstruction>& code = program_.threads[thread];
+  if (self.pc >= code.size()) {
+    return false;
+  }
+  const CompiledInstruction& instruction = code[self.pc];
+  auto pending = [&](Value reg) { return ((self.pendingRegisters >> reg) & 1u) != 0; };
+  auto ready = [&](const CompiledOperand& operand) {
+    const bool inRegister = operand.kind == CompiledOperand::Kind::Register ||
+                            operand.kind == CompiledOperand::Kind::RegisterAddress;
+    return !inRegister || !pending(operand.value);
+  };
+  auto value = [&](const CompiledOperand& operand) {
+    return operand.kind == CompiledOperand::Kind::Register ? self.registers[operand.value] : operand.value;
+  };
+  for (const CompiledOperand& operand : instruction.operands) {
+    if (!ready(operand)) {
+      return false;
+    }
+  }
+  if (instruction.guarded) {
+    if (pending(instruction.guardRegister)) {
+      return false;
+    }
+    const bool holds = self.registers[instruction.guardRegister] != 0;
+    if (holds == instruction.guardNegated) {
+      ++self.pc;  // the guard fails: the instruction does nothing
+      return true;
+    }
+  }
+  const auto& operands = instruction.operands;
+  auto writeRegister = [&](const CompiledOperand& destination, Value result) {
+    if (pending(destination.value)) {
+      return false;
+    }
+    self.registers[destination.value] = result;
+    ++self.pc;
+    return true;
+  };
+  switch (instruction.opcode) {
+    case Opcode::Move:
+    case Opcode::Convert:
+      return writeRegister(operands[0], value(operands[1]));
+    case Opcode::Add:
+      return writeRegister(operands[0], combine(Operation::Add, value(operands[1]), value(operands[2])));
+    case Opcode::Subtract:
+      return writeRegister(operands[0], combine(Operation::Subtract, value(operands[1]), value(operands[2])));
+    case Opcode::And:
+      return writeRegister(operands[0], value(operands[1]) & value(operands[2]));
+    case Opcode::Or:
+      return writeRegister(operands[0], value(operands[1]) | value(operands[2]));
+    case Opcode::Xor:
+      return writeRegister(operands[0], value(operands[1]) ^ value(operands[2]));
+    case Opcode::SetPredicate:
+      return writeRegister(operands[0], compare(instruction.comparison, value(operands[1]), value(operands[2])));
+    case Opcode::Branch:
+    case Opcode::Goto:
+      self.pc = static_cast<std::uint8_t>(operands[0].value);
+      return true;
+    case Opcode::BranchEqual:
+    case Opcode::BranchNotEqual:
+    case Opcode::BranchLess:
+    case Opcode::BranchLessOrEqual:
+    case Opcode::BranchGreater:
+    case Opcode::BranchGreaterOrEqual:
+      self.pc = compare(branchComparison(instruction.opcode), value(operands[0]), value(operands[1]))
+                    ? static_cast<std::uint8_t>(operands[2].value)
+                    : static_cast<std::uint8_t>(self.pc + 1);
+      return true;
+    default:
+      break;
+  }
+
+  // A memory operation, fence or barrier joins the thread's in-flight list.
+  if (self.inFlightCount == Capacity::kInFlight) {
+    return false;
+  }
+  typename State::InFlight entry{};
+  entry.instruction = static_cast<std::uint8_t>(self.pc + 1);
+  auto locationOf = [&](const CompiledOperand& address, std::uint8_t& location) {
+    Value where = address.value;
+    if (address.kind == CompiledOperand::Kind::RegisterAddress) {
+      where = self.registers[address.value] - kAddressBase;
+    }
+    if (where < 0 || static_cast<std::size_t>(where) >= program_.locations) {
+      return false;  // not an address: the thread is stuck (reported as a hang)
+    }
+    location = static_cast<std::uint8_t>(where);
+    return true;
+  };
+  switch (instruction.opcode) {
+    case Opcode::Load:
+    case Opcode::Atomic:
+      if (pending(operands[0].value) || !locationOf(operands[1], entry.location)) {
+        return false;
+      }
+      entry.destination = static_cast<std::uint8_t>(operands[0].value);
+      if (instruction.opcode == Opcode::Atomic) {
+        const bool swap = instruction.operation == Operation::CompareAndSwap;
+        entry.compare = swap ? value(operands[2]) : 0;
+        entry.value = value(operands[swap ? 3 : 2]);
+      }
+      self.pendingRegisters |= 1u << entry.destination;
+      break;
+    case Opcode::Store:
+    case Opcode::Reduction:
+      if (!locationOf(operands[0], entry.location)) {
+        return false;
+      }
+      entry.value = value(operands[1]);
+      break;
+    case Opcode::Barrier: {
+      // Dat3M's forms: bar.cta.sync a | a, b | a, b, count. The first two
+      // operands name the barrier; without a count, the threads that may
+      // reach a barrier of that name wait for each other.
+      entry.compare = value(operands[0]);
+      const bool hasSecond = operands.size() > 1;
+      entry.value = hasSecond ? value(operands[1]) : -1;
+      const Value count = operands.size() > 2
+                              ? value(operands[2])
+                              : defaultBarrierCount(program_, thread, entry.compare, entry.value, hasSecond);
+      entry.location = static_cast<std::uint8_t>(std::clamp<Value>(count, 0, 255));
+      break;
+    }
+    default:
+      break;  // fences carry nothing
+  }
+  self.inFlight[self.inFlightCount++] = entry;
+  ++self.pc;
+  return true;
+}
+
+// --- perform ------------------------------------------------------------------
+
+// Whether an operation issued earlier must be performed before a later one
+// of the same thread (design.md: "unless a dependency, a fence,
+// acquire/release semantics, or same-address rules order them").
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
+                                          const typename State::InFlight& later) const {
+  const CompiledInstruction& first = instructionOf(thread, earlier);
+  const CompiledInstruction& second = instructionOf(thread, later);
+  if (isOrderingPoint(first.opcode) || isOrderingPoint(second.opcode)) {
+    // Fences and barriers order everything around them; a barrier no other
+    // thread can reach synchronizes nothing and orders nothing.
+    const bool loneBarrier = (first.opcode == Opcode::Barrier && earlier.location <= 1) ||
+                             (second.opcode == Opcode::Barrier && later.location <= 1);
+    return !loneBarrier;
+  }
+  if (accessesMemory(first.opcode) && accessesMemory(second.opcode) && earlier.location == later.location) {
+    // One address: program order (SC per location), but a weak load may be
+    // overtaken by a later load: a weak read is morally strong with no other
+    // thread's access, so coRR through it is allowed (seed 001 Fig. 7,
+    // SC-per-Location orders only morally strong communication).
+    const bool weakLoadThenLoad = first.opcode == Opcode::Load && first.semantics == Semantics::Weak &&
+                                  second.opcode == Opcode::Load;
+    return !weakLoadThenLoad;
+  }
+  if ((first.opcode == Opcode::Load || first.opcode == Opcode::Atomic) && isAcquire(first.semantics)) {
+    return true;  // nothing overtakes an acquire
+  }
+  if (second.opcode != Opcode::Load && isRelease(second.semantics)) {
+    return true;  // a release overtakes nothing
+  }
+  const bool firstWrites = first.opcode != Opcode::Load;
+  const bool secondWrites = second.opcode != Opcode::Load;
+  return architecture_.fifoStoreBuffer && firstWrites && secondWrites;
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::uint32_t index) const {
+  typename State::Thread& self = state.threads[thread];
+  typename State::InFlight entry = self.inFlight[index];
+  for (std::uint32_t earlier = 0; earlier < index; ++earlier) {
+    if (mustPrecede(thread, self.inFlight[earlier], entry)) {
+      return false;
+    }
+  }
+  bool performed = false;
+  switch (instructionOf(thread, entry).opcode) {
+    case Opcode::Load:
+      performed = performLoad(state, thread, entry);
+      break;
+    case Opcode::Store:
+      performed = performStore(state, thread, entry);
+      break;
+    case Opcode::Atomic:
+    case Opcode::Reduction:
+      performed = performAtomic(state, thread, entry);
+      break;
+    case Opcode::Fence:
+      performed = performFence(state, thread, entry);
+      break;
+    case Opcode::Barrier:
+      if (!performBarrier(state, thread, self.inFlight[index])) {
+        return false;
+      }
+      if (self.inFlight[index].arrived) {
+        return true;  // arrived; it leaves once enough threads have
+      }
+      performed = true;
+      break;
+    default:
+      break;
+  }
+  if (performed) {
+    std::int32_t count = self.inFlightCount;
+    removeAt(self.inFlight, count, index);
+    self.inFlightCount = static_cast<std::uint8_t>(count);
+  }
+  return performed;
+}
+
+// The value a .gpu access sees: the newest write of its own CTA still in the
+// SM queue, else the L2 (design.md: "a .gpu load must see writes of its own
+// CTA still in the SM queue").
+template <typename Capacity>
+Value PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const {
+  for (std::int32_t at = state.smQueueLength[cta] - 1; at >= 0; --at) {
+    if (state.smQueue[cta][at].location == static_cast<std::int32_t>(location)) {
+      return state.smQueue[cta][at].value;
+    }
+  }
+  return state.l2[program_.deviceOfCta[cta]][location];
+}
+
+// The value a .sys access sees with several devices: the newest write still
+// on its way up from this CTA or device, else memory, which the L2 then
+// holds too.
+template <typename Capacity>
+Value PtxOpMachine<Capacity>::readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const {
+  for (std::int32_t at = state.smQueueLength[cta] - 1; at >= 0; --at) {
+    if (state.smQueue[cta][at].location == static_cast<std::int32_t>(location)) {
+      return state.smQueue[cta][at].value;
+    }
+  }
+  const std::uint32_t device = program_.deviceOfCta[cta];
+  for (std::int32_t at = state.deviceQueueLength[device] - 1; at >= 0; --at) {
+    if (state.deviceQueue[device][at].location == static_cast<std::int32_t>(location)) {
+      return state.deviceQueue[device][at].value;
+    }
+  }
+  state.l2[device][location] = state.memory[location];
+  return state.memory[location];
+}
+
+// Acquire at a scope invalidates the caches below it (design.md): .gpu
+// drops the L1's lines (writes still queued are forwarded, so no CTA write is
+// lost); .sys with several devices also refreshes the L2 from memory, but
+// for lines with writes still queued for memory.
+template <typename Capacity>
+void PtxOpMachine<Capacity>::acquire(State& state, std::uint32_t cta, Scope scope) const {
+  if (scope == Scope::Cta || scope == Scope::None) {
+    return;
+  }
+  if (architecture_.invalidateL1OnFenceAndAcquire) {
+    std::memset(state.l1[cta], 0, sizeof state.l1[cta]);
+  }
+  if (scope == Scope::System && program_.multipleDevices()) {
+    const std::uint32_t device = program_.deviceOfCta[cta];
+    for (std::uint32_t location = 0; location < program_.locations; ++location) {
+      bool queued = false;
+      for (std::int32_t at = 0; at < state.deviceQueueLength[device]; ++at) {
+        queued = queued || state.deviceQueue[device][at].location == static_cast<std::int32_t>(location);
+      }
+      if (!queued) {
+        state.l2[device][location] = state.memory[location];
+      }
+    }
+  }
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
+                                         const typename State::InFlight& entry) const {
+  const CompiledInstruction& instruction = instructionOf(thread, entry);
+  const std::uint32_t cta = program_.ctaOf[thread];
+  const std::uint32_t location = entry.location;
+  typename State::Line& line = state.l1[cta][location];
+  Value value = 0;
+  const std::optional<Value> own = forwardFromStoreBuffer(state, thread, location);
+  const bool bypassesL1 = instruction.cacheOperator == litmus::CacheOperator::CacheGlobal ||
+                          instruction.cacheOperator == litmus::CacheOperator::DontCache;
+  if (own) {
+    value = *own;  // the thread's own write, not yet visible to its CTA
+  } else if (instruction.semantics == Semantics::Weak || instruction.scope == Scope::Cta) {
+    // At the L1, the CTA's point of coherence; .cg loads read the L2 (seed 000 Sec. 2).
+    if (bypassesL1) {
+      value = readAtL2(state, cta, location);
+    } else if (line.valid) {
+      value = line.value;
+    } else {
+      value = readAtL2(state, cta, location);
+      line = {value, 1};
+    }
+  } else {
+    // Performed at the scope's point of coherence; the L1 copy is refreshed,
+    // or a CTA-mate's weak load could later hit a line older than what this
+    // load observed (design.md, the cause-chain trap).
+    value = instruction.scope == Scope::System && program_.multipleDevices() ? readAtMemory(state, cta, location)
+                                                                             : readAtL2(state, cta, location);
+    line = {value, 1};
+  }
+  if (isAcquire(instruction.semantics)) {
+    acquire(state, cta, instruction.scope);
+  }
+  typename State::Thread& self = state.threads[thread];
+  self.registers[entry.destination] = value;
+  self.pendingRegisters &= ~(1u << entry.destination);
+  return true;
+}
+
+// A performed store enters the thread's store buffer; it leaves in order.
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread,
+                                          const typename State::InFlight& entry) const {
+  typename State::Thread& self = state.threads[thread];
+  if (self.storeBufferLength == Capacity::kInFlight) {
+    return false;
+  }
+  self.storeBuffer[self.storeBufferLength++] = {entry.value, entry.location};
+  return true;
+}
+
+// The newest write of THREAD to LOCATION still in its store buffer.
+template <typename Capacity>
+std::optional<Value> PtxOpMachine<Capacity>::forwardFromStoreBuffer(const State& state, std::uint32_t thread,
+                                                                   std::uint32_t location) const {
+  const typename State::Thread& self = state.threads[thread];
+  for (std::int32_t at = self.storeBufferLength - 1; at >= 0; --at) {
+    if (self.storeBuffer[at].location == static_cast<std::int32_t>(location)) {
+      return self.storeBuffer[at].value;
+    }
+  }
+  return std::nullopt;
+}
+
+// Atomics are performed at the L2, or at memory for .sys with several
+// devices (design.md: "atomics are performed at the coherence point of their
+// scope"; a .cta atomic at the L2 as well, so that .cta and .gpu atomics of
+// one CTA stay atomic with each other). The CTA's queued writes reach the L2
+// first, so that no release or program order is overtaken.
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
+                                           const typename State::InFlight& entry) const {
+  const CompiledInstruction& instruction = instructionOf(thread, entry);
+  const std::uint32_t cta = program_.ctaOf[thread];
+  const std::uint32_t device = program_.deviceOf[thread];
+  const std::uint32_t location = entry.location;
+  const bool atMemory = instruction.scope == Scope::System && program_.multipleDevices();
+  if (state.threads[thread].storeBufferLength != 0 || state.smQueueLength[cta] != 0) {
+    return false;
+  }
+  if (program_.multipleDevices() &&
+      (atMemory ? state.deviceQueueLength[device] != 0
+                : state.deviceQueueLength[device] == static_cast<std::int32_t>(Capacity::kQueue))) {
+    return false;
+  }
+  const Value old = atMemory ? state.memory[location] : state.l2[device][location];
+  const bool writes = instruction.operation != Operation::CompareAndSwap || old == entry.compare;
+  const Value result = writes ? combine(instruction.operation, old, entry.value) : old;
+  if (atMemory) {
+    state.memory[location] = result;
+    state.l2[device][location] = result;
+  } else if (writes) {
+    state.l2[device][location] = result;
+    if (program_.multipleDevices()) {
+      state.deviceQueue[device][state.deviceQueueLength[device]++] = {result, static_cast<std::int32_t>(location)};
+    }
+  }
+  state.l1[cta][location] = {result, 1};
+  if (instruction.opcode == Opcode::Atomic && isAcquire(instruction.semantics)) {
+    acquire(state, cta, instruction.scope);
+  }
+  if (instruction.opcode == Opcode::Atomic) {
+    typename State::Thread& self = state.threads[thread];
+    self.registers[entry.destination] = old;
+    self.pendingRegisters &= ~(1u << entry.destination);
+  }
+  return true;
+}
+
+// Every fence waits for the thread's earlier operations (mustPrecede) and is
+// an acquire at its scope. fence.sc also waits until the CTA's writes have
+// reached its scope's point of coherence: a fence.sc whose writes have only
+// reached the L1 does not forbid SB across CTAs (design.md).
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::performFence(State& state, std::uint32_t thread,
+                                          const typename State::InFlight& entry) const {
+  const CompiledInstruction& instruction = instructionOf(thread, entry);
+  const std::uint32_t cta = program_.ctaOf[thread];
+  const std::uint32_t device = program_.deviceOf[thread];
+  if (instruction.semantics == Semantics::SequentiallyConsistent) {
+    if (state.threads[thread].storeBufferLength != 0) {
+      return false;  // the CTA sees the thread's writes before a fence.sc ends
+    }
+  }
+  if (instruction.semantics == Semantics::SequentiallyConsistent && instruction.scope != Scope::Cta) {
+    if (state.smQueueLength[cta] != 0) {
+      return false;
+    }
+    if (instruction.scope == Scope::System && program_.multipleDevices() && state.deviceQueueLength[device] != 0) {
+      return false;
+    }
+  }
+  acquire(state, cta, instruction.scope);
+  return true;
+}
+
+// bar.cta.sync: arrive, then wait until COUNT threads have arrived at a
+// barrier of the same name in this CTA (Dat3M's quorum reading: more
+// arrivals than the count pass as well). bar.cta.arrive arrives and goes on.
+// Arriving waits for the thread's earlier operations, whose writes are then
+// in the CTA's L1: the barrier orders at CTA scope.
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::performBarrier(State& state, std::uint32_t thread,
+                                            typename State::InFlight& entry) const {
+  const std::uint32_t cta = program_.ctaOf[thread];
+  typename State::Barrier* slot = nullptr;
+  for (typename State::Barrier& barrier : state.barriers[cta]) {
+    if (barrier.used && barrier.first == entry.compare && barrier.second == entry.value) {
+      slot = &barrier;
+      break;
+    }
+  }
+  if (entry.arrived) {
+    return slot != nullptr && slot->arrivals >= entry.location && (entry.arrived = 0, true);
+  }
+  if (state.threads[thread].storeBufferLength != 0) {
+    return false;  // the thread's writes reach the CTA before it arrives
+  }
+  if (slot == nullptr) {
+    for (typename State::Barrier& barrier : state.barriers[cta]) {
+      if (!barrier.used) {
+        barrier = {entry.compare, entry.value, 0, 1};
+        slot = &barrier;
+        break;
+      }
+    }
+    if (slot == nullptr) {
+      return false;
+    }
+  }
+  ++slot->arrivals;
+  entry.arrived = instructionOf(thread, entry).barrierAction == litmus::BarrierAction::Sync ? 1 : 0;
+  return true;
+}
+
+// --- propagation --------------------------------------------------------------
+
+// The oldest buffered store reaches the CTA's L1 (write-through) and joins
+// the SM queue towards the L2; the queue keeps the CTA's writes in order.
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::drainStoreBuffer(State& state, std::uint32_t thread) const {
+  typename State::Thread& self = state.threads[thread];
+  const std::uint32_t cta = program_.ctaOf[thread];
+  if (self.storeBufferLength == 0 || state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue)) {
+    return false;
+  }
+  const typename State::Write write = self.storeBuffer[0];
+  state.l1[cta][write.location] = {write.value, 1};
+  state.smQueue[cta][state.smQueueLength[cta]++] = write;
+  std::int32_t length = self.storeBufferLength;
+  removeAt(self.storeBuffer, length, 0);
+  self.storeBufferLength = static_cast<std::uint8_t>(length);
+  return true;
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::drainSmQueue(State& state, std::uint32_t cta) const {
+  if (state.smQueueLength[cta] == 0) {
+    return false;
+  }
+  const std::uint32_t device = program_.deviceOfCta[cta];
+  if (program_.multipleDevices() &&
+      state.deviceQueueLength[device] == static_cast<std::int32_t>(Capacity::kQueue)) {
+    return false;
+  }
+  const typename State::Write write = state.smQueue[cta][0];
+  state.l2[device][write.location] = write.value;
+  if (program_.multipleDevices()) {
+    state.deviceQueue[device][state.deviceQueueLength[device]++] = write;
+  }
+  removeAt(state.smQueue[cta], state.smQueueLength[cta], 0);
+  return true;
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::drainDeviceQueue(State& state, std::uint32_t device) const {
+  if (state.deviceQueueLength[device] == 0) {
+    return false;
+  }
+  const typename State::Write write = state.deviceQueue[device][0];
+  state.memory[write.location] = write.value;
+  removeAt(state.deviceQueue[device], state.deviceQueueLength[device], 0);
+  return true;
+}
+
+// An L1 line may be (re)filled from the L2 at any time: a prefetch, or a
+// line evicted and loaded again. A line so filled and then left alone is
+// what makes a later weak load stale.
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::fillL1(State& state, std::uint32_t cta, std::uint32_t location) const {
+  typename State::Line& line = state.l1[cta][location];
+  const Value current = readAtL2(state, cta, location);
+  if (line.valid && line.value == current) {
+    return false;
+  }
+  line = {current, 1};
+  return true;
+}
+
+// With several devices, a device's L2 may refetch a line from memory at any
+// time, unless the device still has a write to it queued for memory. Memory
+// is never older than such a line (every L2 write is queued for memory), so
+// the refetch only moves the line forward in coherence order.
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::fillL2(State& state, std::uint32_t device, std::uint32_t location) const {
+  for (std::int32_t at = 0; at < state.deviceQueueLength[device]; ++at) {
+    if (state.deviceQueue[device][at].location == static_cast<std::int32_t>(location)) {
+      return false;
+    }
+  }
+  if (state.l2[device][location] == state.memory[location]) {
+    return false;
+  }
+  state.l2[device][location] = state.memory[location];
+  return true;
+}
+
+// --- outcomes and traces --------------------------------------------------------
+
+template <typename Capacity>
+std::vector<std::vector<Value>> PtxOpMachine<Capacity>::finalRegisters(const State& state) const {
+  std::vector<std::vector<Value>> registers;
+  for (std::size_t thread = 0; thread < program_.threads.size(); ++thread) {
+    const std::size_t count = program_.initialRegisters[thread].size();
+    registers.emplace_back(state.threads[thread].registers, state.threads[thread].registers + count);
+  }
+  return registers;
+}
+
+template <typename Capacity>
+std::vector<Value> PtxOpMachine<Capacity>::finalMemory(const State& state) const {
+  // Every queue has drained: memory holds the last write with several
+  // devices, the one L2 otherwise.
+  std::vector<Value> memory;
+  for (std::size_t location = 0; location < program_.physicalLocation.size(); ++location) {
+    const std::uint8_t physical = program_.physicalLocation[location];
+    memory.push_back(program_.multipleDevices() ? state.memory[physical] : state.l2[0][physical]);
+  }
+  return memory;
+}
+
+template <typename Capacity>
+std::string PtxOpMachine<Capacity>::describe(const State& before, const statespace::Transition& transition,
+                                             const State& after) const {
+  const auto kind = static_cast<StepKind>(transition.id & 15u);
+  const std::uint32_t unit = (transition.id >> 4) & 255u;
+  const std::uint32_t index = transition.id >> 12;
+  const litmus::Test& test = *program_.test;
+  auto locationName = [&](std::int32_t physical) {
+    for (std::size_t location = 0; location < program_.physicalLocation.size(); ++location) {
+      if (program_.physicalLocation[location] == physical) {
+        return test.locations[location].name;
+      }
+    }
+    return std::string("?");
+  };
+  const std::string threadName = "P" + std::to_string(unit);
+  switch (kind) {
+    case StepKind::Issue: {
+      const std::uint8_t pc = before.threads[unit].pc;
+      return threadName + " issues    " +
+             litmus::printInstruction(test, unit, test.threads[unit].instructions[pc]);
+    }
+    case StepKind::Perform: {
+      const typename State::InFlight& entry = before.threads[unit].inFlight[index];
+      const litmus::Instruction& instruction = test.threads[unit].instructions[entry.instruction - 1u];
+      std::string text = threadName + " performs  " + litmus::printInstruction(test, unit, instruction);
+      if (instruction.opcode == Opcode::Load || instruction.opcode == Opcode::Atomic) {
+        text += "  -> " + test.threads[unit].registers[entry.destination].name + " = " +
+                std::to_string(after.threads[unit].registers[entry.destination]);
+      }
+      if (instruction.opcode == Opcode::Barrier && after.threads[unit].inFlightCount == before.threads[unit].inFlightCount) {
+        text += "  (arrives and waits)";
+      }
+      return text;
+    }
+    case StepKind::DrainStoreBuffer: {
+      const typename State::Write& write = before.threads[unit].storeBuffer[0];
+      return threadName + " store buffer  " + locationName(write.location) + " = " + std::to_string(write.value) +
+             " reaches the L1 of CTA " + std::to_string(program_.ctaOf[unit]);
+    }
+    case StepKind::DrainSmQueue: {
+      const typename State::Write& write = before.smQueue[unit][0];
+      return "CTA " + std::to_string(unit) + " SM queue  " + locationName(write.location) + " = " +
+             std::to_string(write.value) + " reaches the L2 of device " +
+             std::to_string(program_.deviceOfCta[unit]);
+    }
+    case StepKind::DrainDeviceQueue: {
+      const typename State::Write& write = before.deviceQueue[unit][0];
+      return "device " + std::to_string(unit) + " queue  " + locationName(write.location) + " = " +
+             std::to_string(write.value) + " reaches memory";
+    }
+    case StepKind::FillL1:
+      return "CTA " + std::to_string(unit) + " L1 fills " + locationName(static_cast<std::int32_t>(index)) +
+             " = " + std::to_string(after.l1[unit][index].value) + " from the L2";
+    case StepKind::FillL2:
+      return "device " + std::to_string(unit) + " L2 fetches " + locationName(static_cast<std::int32_t>(index)) +
+             " = " + std::to_string(after.l2[unit][index]) + " from memory";
+  }
+  return {};
+}
+
+template class PtxOpMachine<SmallCapacity>;
+template class PtxOpMachine<LargeCapacity>;
+
+static_assert(statespace::Machine<PtxOpMachine<SmallCapacity>>);
+
+}  // namespace opcheck::opsem

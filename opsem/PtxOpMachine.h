@@ -1,0 +1,131 @@
+// ptx-op: the operational model of a GPU memory system (design.md "The
+// operational model ptx-op"), as a statespace::Machine.
+//
+// Threads issue instructions in program order; a memory instruction becomes
+// an in-flight operation that is performed later, so loads may complete out
+// of order and stores may overtake earlier loads, unless a dependency, a
+// fence, acquire/release semantics or the same address orders them (see
+// mustPrecede in PtxOpMachine.cpp). Where an operation is performed follows
+// its scope: .cta at the CTA's L1, .gpu at the device's L2, .sys at memory.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "opsem/Architecture.h"
+#include "opsem/MachineState.h"
+#include "opsem/Program.h"
+#include "statespace/Machine.h"
+
+namespace opcheck::opsem {
+
+// What a transition id says: the kind of step, and on what.
+enum class StepKind : std::uint32_t {
+  Issue,
+  Perform,
+  DrainStoreBuffer,
+  DrainSmQueue,
+  DrainDeviceQueue,
+  FillL1,
+  FillL2,
+};
+
+constexpr std::uint32_t transitionId(StepKind kind, std::uint32_t unit, std::uint32_t index = 0) {
+  return static_cast<std::uint32_t>(kind) | unit << 4 | index << 12;
+}
+
+template <typename Capacity>
+class PtxOpMachine {
+ public:
+  using State = MachineState<Capacity>;
+
+  PtxOpMachine(const Program& program, const Architecture& architecture);
+
+  State initialState() const;
+  bool isFinal(const State& state) const;
+  State apply(const State& state, const statespace::Transition& transition) const;
+
+  template <typename Sink>
+  void forEachSuccessor(const State& state, Sink&& sink) const {
+    State next;
+    auto offer = [&](std::uint32_t id) {
+      bool local = false;
+      if (step(state, id, next, local)) {
+        sink(statespace::Transition{id, local}, next);
+      }
+    };
+    for (std::uint32_t thread = 0; thread < program_.threads.size(); ++thread) {
+      offer(transitionId(StepKind::Issue, thread));
+      for (std::uint32_t entry = 0; entry < state.threads[thread].inFlightCount; ++entry) {
+        offer(transitionId(StepKind::Perform, thread, entry));
+      }
+      if (state.threads[thread].storeBufferLength > 0) {
+        offer(transitionId(StepKind::DrainStoreBuffer, thread));
+      }
+    }
+    for (std::uint32_t cta = 0; cta < program_.ctas; ++cta) {
+      if (state.smQueueLength[cta] > 0) {
+        offer(transitionId(StepKind::DrainSmQueue, cta));
+      }
+      if (architecture_.l1Fills) {
+        for (std::uint32_t location = 0; location < program_.locations; ++location) {
+          offer(transitionId(StepKind::FillL1, cta, location));
+        }
+      }
+    }
+    for (std::uint32_t device = 0; device < program_.devices; ++device) {
+      if (state.deviceQueueLength[device] > 0) {
+        offer(transitionId(StepKind::DrainDeviceQueue, device));
+      }
+      if (program_.multipleDevices()) {
+        for (std::uint32_t location = 0; location < program_.locations; ++location) {
+          offer(transitionId(StepKind::FillL2, device, location));
+        }
+      }
+    }
+  }
+
+  // One line for a trace: what the transition did, read off the states
+  // before and after it.
+  std::string describe(const State& before, const statespace::Transition& transition,
+                       const State& after) const;
+
+  // The final value of every register and every (IR) location.
+  std::vector<std::vector<Value>> finalRegisters(const State& state) const;
+  std::vector<Value> finalMemory(const State& state) const;
+
+  const Program& program() const { return program_; }
+
+ private:
+  bool step(const State& state, std::uint32_t id, State& next, bool& local) const;
+  bool issue(State& state, std::uint32_t thread) const;
+  bool perform(State& state, std::uint32_t thread, std::uint32_t entry) const;
+  bool performLoad(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
+  bool performStore(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
+  bool performAtomic(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
+  bool performFence(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
+  bool performBarrier(State& state, std::uint32_t thread, typename State::InFlight& entry) const;
+  bool drainStoreBuffer(State& state, std::uint32_t thread) const;
+  bool drainSmQueue(State& state, std::uint32_t cta) const;
+  bool drainDeviceQueue(State& state, std::uint32_t device) const;
+  bool fillL1(State& state, std::uint32_t cta, std::uint32_t location) const;
+  bool fillL2(State& state, std::uint32_t device, std::uint32_t location) const;
+
+  bool mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
+                   const typename State::InFlight& later) const;
+  std::optional<Value> forwardFromStoreBuffer(const State& state, std::uint32_t thread, std::uint32_t location) const;
+  Value readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const;
+  Value readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const;
+  void acquire(State& state, std::uint32_t cta, litmus::Scope scope) const;
+  const CompiledInstruction& instructionOf(std::uint32_t thread, const typename State::InFlight& entry) const {
+    return program_.threads[thread][entry.instruction - 1u];
+  }
+
+  const Program& program_;
+  Architecture architecture_;
+};
+
+extern template class PtxOpMachine<SmallCapacity>;
+extern template class PtxOpMachine<LargeCapacity>;
+
+}  // namespace opcheck::opsem
