@@ -27,6 +27,52 @@ CompiledOperand compileOperand(const litmus::Thread& thread, const Program& prog
   return {};
 }
 
+// The locations an address operand may name: one, or all of them when it
+// goes through a register the thread overwrites.
+std::uint32_t locationsNamed(const Program& program, std::size_t thread, const CompiledOperand& address) {
+  const std::uint32_t all = program.locations >= 32 ? ~0u : (1u << program.locations) - 1u;
+  if (address.kind == CompiledOperand::Kind::Location) {
+    return 1u << address.value;
+  }
+  for (const CompiledInstruction& instruction : program.threads[thread]) {
+    const bool writesRegister = !instruction.operands.empty() &&
+                                instruction.operands[0].kind == CompiledOperand::Kind::Register &&
+                                instruction.operands[0].value == address.value &&
+                                instruction.opcode != Opcode::Store && instruction.opcode != Opcode::Reduction &&
+                                !litmus::isBranch(instruction.opcode);
+    if (writesRegister) {
+      return all;
+    }
+  }
+  const Value initial = program.initialRegisters[thread][static_cast<std::size_t>(address.value)];
+  const Value location = initial - kAddressBase;
+  return location >= 0 && static_cast<std::size_t>(location) < program.locations ? 1u << location : all;
+}
+
+void markLiveLines(Program& program) {
+  program.liveL1Lines.assign(program.ctas, 0);
+  program.liveL2Lines.assign(program.devices, 0);
+  for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+    for (const CompiledInstruction& instruction : program.threads[thread]) {
+      if (instruction.opcode != Opcode::Load && instruction.opcode != Opcode::Atomic &&
+          instruction.opcode != Opcode::Reduction) {
+        continue;
+      }
+      const CompiledOperand& address = instruction.operands[instruction.opcode == Opcode::Reduction ? 0 : 1];
+      const std::uint32_t named = locationsNamed(program, thread, address);
+      program.liveL2Lines[program.deviceOf[thread]] |= named;
+      const bool throughL1 = instruction.opcode == Opcode::Load &&
+                             (instruction.semantics == litmus::Semantics::Weak ||
+                              instruction.scope == litmus::Scope::Cta) &&
+                             instruction.cacheOperator != litmus::CacheOperator::CacheGlobal &&
+                             instruction.cacheOperator != litmus::CacheOperator::DontCache;
+      if (throughL1) {
+        program.liveL1Lines[program.ctaOf[thread]] |= named;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Program compileProgram(const litmus::Test& test, const std::string& file) {
@@ -120,6 +166,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
       }
     }
   }
+  markLiveLines(program);
   return program;
 }
 

@@ -53,8 +53,19 @@ struct Program {
   std::size_t maxRegisters = 0;
   std::size_t maxBarriersPerCta = 0;  // barrier instructions in the busiest CTA
   bool hasBackwardBranch = false;  // loops can spin: hang analysis needs the graph
+  // Cache lines somebody can read (bit per location): an L1 line is live
+  // when a thread of its CTA loads through the L1; a device's L2 line, with
+  // several devices, when a thread of the device loads or updates the
+  // location. The machine neither keeps nor refills dead lines: they could
+  // only multiply states that no outcome tells apart.
+  std::vector<std::uint32_t> liveL1Lines;  // per CTA
+  std::vector<std::uint32_t> liveL2Lines;  // per device
 
   bool multipleDevices() const { return devices > 1; }
+  bool l1Live(std::size_t cta, std::size_t location) const { return (liveL1Lines[cta] >> location) & 1u; }
+  bool l2Live(std::size_t device, std::size_t location) const {
+    return !multipleDevices() || ((liveL2Lines[device] >> location) & 1u);
+  }
 };
 
 // Compiles TEST; throws litmus::InputError naming the instruction ptx-op

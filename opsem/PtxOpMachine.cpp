@@ -433,7 +433,7 @@ Value PtxOpMachine<Capacity>::readAtMemory(State& state, std::uint32_t cta, std:
       return state.deviceQueue[device][at].value;
     }
   }
-  state.l2[device][location] = state.memory[location];
+  setL2(state, device, location, state.memory[location]);
   return state.memory[location];
 }
 
@@ -457,7 +457,7 @@ void PtxOpMachine<Capacity>::acquire(State& state, std::uint32_t cta, Scope scop
         queued = queued || state.deviceQueue[device][at].location == static_cast<std::int32_t>(location);
       }
       if (!queued) {
-        state.l2[device][location] = state.memory[location];
+        setL2(state, device, location, state.memory[location]);
       }
     }
   }
@@ -484,7 +484,7 @@ bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
       value = line.value;
     } else {
       value = readAtL2(state, cta, location);
-      line = {value, 1};
+      setL1(state, cta, location, value);
     }
   } else {
     // Performed at the scope's point of coherence; the L1 copy is refreshed,
@@ -492,7 +492,7 @@ bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
     // load observed (design.md, the cause-chain trap).
     value = instruction.scope == Scope::System && program_.multipleDevices() ? readAtMemory(state, cta, location)
                                                                              : readAtL2(state, cta, location);
-    line = {value, 1};
+    setL1(state, cta, location, value);
   }
   if (isAcquire(instruction.semantics)) {
     acquire(state, cta, instruction.scope);
@@ -554,14 +554,14 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
   const Value result = writes ? combine(instruction.operation, old, entry.value) : old;
   if (atMemory) {
     state.memory[location] = result;
-    state.l2[device][location] = result;
+    setL2(state, device, location, result);
   } else if (writes) {
-    state.l2[device][location] = result;
+    setL2(state, device, location, result);
     if (program_.multipleDevices()) {
       state.deviceQueue[device][state.deviceQueueLength[device]++] = {result, static_cast<std::int32_t>(location)};
     }
   }
-  state.l1[cta][location] = {result, 1};
+  setL1(state, cta, location, result);
   if (instruction.opcode == Opcode::Atomic && isAcquire(instruction.semantics)) {
     acquire(state, cta, instruction.scope);
   }
@@ -651,7 +651,7 @@ bool PtxOpMachine<Capacity>::drainStoreBuffer(State& state, std::uint32_t thread
     return false;
   }
   const typename State::Write write = self.storeBuffer[0];
-  state.l1[cta][write.location] = {write.value, 1};
+  setL1(state, cta, static_cast<std::uint32_t>(write.location), write.value);
   state.smQueue[cta][state.smQueueLength[cta]++] = write;
   std::int32_t length = self.storeBufferLength;
   removeAt(self.storeBuffer, length, 0);
@@ -670,7 +670,7 @@ bool PtxOpMachine<Capacity>::drainSmQueue(State& state, std::uint32_t cta) const
     return false;
   }
   const typename State::Write write = state.smQueue[cta][0];
-  state.l2[device][write.location] = write.value;
+  setL2(state, device, static_cast<std::uint32_t>(write.location), write.value);
   if (program_.multipleDevices()) {
     state.deviceQueue[device][state.deviceQueueLength[device]++] = write;
   }
@@ -717,7 +717,7 @@ bool PtxOpMachine<Capacity>::fillL2(State& state, std::uint32_t device, std::uin
   if (state.l2[device][location] == state.memory[location]) {
     return false;
   }
-  state.l2[device][location] = state.memory[location];
+  setL2(state, device, location, state.memory[location]);
   return true;
 }
 

@@ -69,7 +69,9 @@ class PtxOpMachine {
       }
       if (architecture_.l1Fills) {
         for (std::uint32_t location = 0; location < program_.locations; ++location) {
-          offer(transitionId(StepKind::FillL1, cta, location));
+          if (program_.l1Live(cta, location)) {
+            offer(transitionId(StepKind::FillL1, cta, location));
+          }
         }
       }
     }
@@ -79,7 +81,9 @@ class PtxOpMachine {
       }
       if (program_.multipleDevices()) {
         for (std::uint32_t location = 0; location < program_.locations; ++location) {
-          offer(transitionId(StepKind::FillL2, device, location));
+          if (program_.l2Live(device, location)) {
+            offer(transitionId(StepKind::FillL2, device, location));
+          }
         }
       }
     }
@@ -117,6 +121,17 @@ class PtxOpMachine {
   Value readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const;
   Value readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const;
   void acquire(State& state, std::uint32_t cta, litmus::Scope scope) const;
+  // Writes to cache lines nobody reads are left out (Program::liveL1Lines).
+  void setL1(State& state, std::uint32_t cta, std::uint32_t location, Value value) const {
+    if (program_.l1Live(cta, location)) {
+      state.l1[cta][location] = {value, 1};
+    }
+  }
+  void setL2(State& state, std::uint32_t device, std::uint32_t location, Value value) const {
+    if (program_.l2Live(device, location)) {
+      state.l2[device][location] = value;
+    }
+  }
   const CompiledInstruction& instructionOf(std::uint32_t thread, const typename State::InFlight& entry) const {
     return program_.threads[thread][entry.instruction - 1u];
   }
