@@ -152,18 +152,15 @@ template <typename Capacity>
 typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::apply(
     const State& state, const statespace::Transition& transition) const {
   State next = state;
-  bool local = false;
-  step(state, transition.id, next, local);
+  step(next, transition.id);
   return next;
 }
 
 template <typename Capacity>
-bool PtxOpMachine<Capacity>::step(const State& state, std::uint32_t id, State& next, bool& local) const {
-  next = state;
+bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
   const auto kind = static_cast<StepKind>(id & 15u);
   const std::uint32_t unit = (id >> 4) & 255u;
   const std::uint32_t index = id >> 12;
-  local = kind == StepKind::Issue;
   switch (kind) {
     case StepKind::Issue:
       return issue(next, unit);

@@ -45,13 +45,15 @@ class PtxOpMachine {
   bool isFinal(const State& state) const;
   State apply(const State& state, const statespace::Transition& transition) const;
 
+  // Every step checks that it is enabled before it changes anything, so one
+  // copy of the state serves all the disabled candidates.
   template <typename Sink>
   void forEachSuccessor(const State& state, Sink&& sink) const {
-    State next;
+    State next = state;
     auto offer = [&](std::uint32_t id) {
-      bool local = false;
-      if (step(state, id, next, local)) {
-        sink(statespace::Transition{id, local}, next);
+      if (step(next, id)) {
+        sink(statespace::Transition{id, isLocal(id)}, next);
+        next = state;
       }
     };
     for (std::uint32_t thread = 0; thread < program_.threads.size(); ++thread) {
@@ -101,7 +103,10 @@ class PtxOpMachine {
   const Program& program() const { return program_; }
 
  private:
-  bool step(const State& state, std::uint32_t id, State& next, bool& local) const;
+  // Takes step ID in STATE if it is enabled; leaves STATE alone otherwise.
+  bool step(State& state, std::uint32_t id) const;
+  // Issuing touches only the issuing thread (see issue()): a local step.
+  static bool isLocal(std::uint32_t id) { return static_cast<StepKind>(id & 15u) == StepKind::Issue; }
   bool issue(State& state, std::uint32_t thread) const;
   bool perform(State& state, std::uint32_t thread, std::uint32_t entry) const;
   bool performLoad(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;

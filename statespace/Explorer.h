@@ -31,6 +31,13 @@
 
 namespace opcheck::statespace {
 
+template <typename State>
+struct Successor {
+  Transition transition;
+  State state;
+  Fingerprint fingerprint;
+};
+
 template <Machine M>
 ExplorationResult<typename M::State> explore(const M& machine, const ExplorationOptions& options) {
   using State = typename M::State;
@@ -64,41 +71,41 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       return;
     }
     const Fingerprint from = fingerprintOf(state);
-    std::vector<std::pair<Transition, State>> successors;
+    // Reused from one state to the next (no allocation per state).
+    thread_local std::vector<Successor<State>> successors;
+    successors.clear();
     machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
-      successors.emplace_back(transition, next);
+      successors.push_back(Successor<State>{transition, next, fingerprintOf(next)});
     });
     if (machine.isFinal(state)) {
       finals.push_back(state);
     } else if (successors.empty()) {
       deadlocks.push_back(from);  // stuck before the end: a hang
     }
-    auto follow = [&](const State& next) {
+    auto follow = [&](const Successor<State>& successor) {
       transitions.fetch_add(1, std::memory_order_relaxed);
-      const Fingerprint to = fingerprintOf(next);
       if (options.detectHangs) {
-        edges.local().push_back(Edge{from, to});
+        edges.local().push_back(Edge{from, successor.fingerprint});
       }
-      if (!seen.insert(to)) {
+      if (!seen.insert(successor.fingerprint)) {
         revisits.fetch_add(1, std::memory_order_relaxed);
-        return false;
+        return;
       }
       if (options.limits.maxStates != 0 && seen.size() >= options.limits.maxStates) {
         stop(StopReason::MaxStates);
       }
-      feeder.add(next);
-      return true;
+      feeder.add(successor.state);
     };
     if (options.reduceLocalSteps) {
-      for (const auto& [transition, next] : successors) {
-        if (transition.local && !seen.contains(fingerprintOf(next))) {
-          follow(next);
+      for (const Successor<State>& successor : successors) {
+        if (successor.transition.local && !seen.contains(successor.fingerprint)) {
+          follow(successor);
           return;
         }
       }
     }
-    for (const auto& successor : successors) {
-      follow(successor.second);
+    for (const Successor<State>& successor : successors) {
+      follow(successor);
     }
   };
 

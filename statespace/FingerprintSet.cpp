@@ -61,7 +61,7 @@ struct FingerprintSet::Shard {
 
 FingerprintSet::FingerprintSet(std::size_t expectedStates)
     : shards_(std::make_unique<Shard[]>(std::size_t{1} << kShardBits)) {
-  const std::size_t perShard = std::bit_ceil(std::max<std::size_t>(16, 2 * expectedStates >> kShardBits));
+  const std::size_t perShard = std::bit_ceil(std::max<std::size_t>(8, 2 * expectedStates >> kShardBits));
   for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
     shards_[index].slots.assign(perShard, kEmpty);
   }

@@ -20,7 +20,7 @@ namespace opcheck::statespace {
 
 class FingerprintSet {
  public:
-  explicit FingerprintSet(std::size_t expectedStates = 1u << 16);
+  explicit FingerprintSet(std::size_t expectedStates = 1u << 12);
   FingerprintSet(const FingerprintSet&) = delete;
   FingerprintSet& operator=(const FingerprintSet&) = delete;
   ~FingerprintSet();
@@ -37,7 +37,9 @@ class FingerprintSet {
 
  private:
   struct Shard;
-  static constexpr unsigned kShardBits = 8;
+  // 64 shards: enough that dozens of threads rarely meet, few enough that
+  // a small exploration does not pay for thousands of empty slots.
+  static constexpr unsigned kShardBits = 6;
 
   Shard& shardOf(const Fingerprint& fingerprint) const;
 
