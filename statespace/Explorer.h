@@ -128,16 +128,21 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   for (const State& state : result.finalStates) {
     finalFingerprints.push_back(fingerprintOf(state));
   }
-  std::vector<Fingerprint> hangs(deadlocks.begin(), deadlocks.end());
+  // Examples of hangs: stuck states first (their trace ends where the
+  // threads wait), then the last-found states that cannot finish (deep in a
+  // spin, rather than the initial state when nothing can ever finish).
+  std::vector<Fingerprint> examples(deadlocks.begin(), deadlocks.end());
+  result.hangStates = deadlocks.size();
   if (options.detectHangs && statistics.stopReason == StopReason::Completed) {
     std::vector<Edge> allEdges;
     for (std::vector<Edge>& local : edges) {
       allEdges.insert(allEdges.end(), local.begin(), local.end());
     }
-    hangs = statesThatCannotFinish(fingerprintOf(initial), allEdges, finalFingerprints);
+    const std::vector<Fingerprint> stuck = statesThatCannotFinish(fingerprintOf(initial), allEdges, finalFingerprints);
+    result.hangStates = stuck.size();
+    examples.insert(examples.end(), stuck.rbegin(), stuck.rend());
   }
-  result.hangStates = hangs.size();
-  result.hangExamples.assign(hangs.begin(), hangs.begin() + std::min<std::size_t>(hangs.size(), 3));
+  result.hangExamples.assign(examples.begin(), examples.begin() + std::min<std::size_t>(examples.size(), 3));
   statistics.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   statistics.peakResidentBytes = peakResidentBytes();
   return result;
