@@ -13,4 +13,12 @@ int runParseCommand(const std::vector<std::string>& arguments);
 // opcheck models: list the models and their options.
 int runModelsCommand(const std::vector<std::string>& arguments);
 
+// opcheck FILE|DIR... [--model M] [--jobs N] [--format herd|json]
+// [--unroll K] [--quiet]: run a model on every test, print herd's verdicts.
+int runModelCommand(const std::vector<std::string>& arguments);
+
+// opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--report F]:
+// operational outcomes against axiomatic ones; 1 when some test is unsound.
+int runCompareCommand(const std::vector<std::string>& arguments);
+
 }  // namespace opcheck::cli

@@ -13,7 +13,8 @@ InputFiles collectLitmusFiles(const std::vector<std::string>& arguments) {
     std::error_code error;
     if (fs::is_directory(path, error)) {
       std::vector<fs::path> found;
-      for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error), end;
+      for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error),
+           end;
            !error && it != end; it.increment(error)) {
         if (it->is_regular_file(error) && it->path().extension() == ".litmus") {
           found.push_back(it->path());

@@ -1,7 +1,9 @@
 // opcheck: a model checker for GPU (NVIDIA PTX) memory consistency.
 //
-//   opcheck parse FILE|DIR...   print each test as opcheck understood it
-//   opcheck models              list the models
+//   opcheck FILE|DIR... [--model M]  run a model, print herd-style verdicts
+//   opcheck compare FILE|DIR...      operational outcomes against axiomatic ones
+//   opcheck parse FILE|DIR...        print each test as opcheck understood it
+//   opcheck models                   list the models
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,7 +14,12 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
+    "usage: opcheck FILE|DIR... [--model ptx-op|ptx|rmo|sc] [--jobs N] [--format herd|json] [--unroll K]\n"
+    "                           [--arch PRESET] [--witness] [--max-states N] [--timeout S] [--quiet]\n"
+    "                                   run a model on each litmus test (herd7's output)\n"
+    "       opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--report FILE.md|FILE.json]\n"
+    "                                   check that ptx-op's outcomes are ones the axiomatic models allow\n"
+    "       opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
     "       opcheck models              list the models and their options\n"
     "       opcheck --help | --version\n";
 
@@ -38,9 +45,12 @@ int main(int argc, char** argv) {
   if (command == "parse") {
     return runParseCommand(rest);
   }
+  if (command == "compare") {
+    return runCompareCommand(rest);
+  }
   if (command == "models") {
     return runModelsCommand(rest);
   }
-  std::cerr << "opcheck: error: unknown command '" << command << "'\n" << kUsage;
-  return kBadInput;
+  // Not a subcommand: files and directories to run a model on.
+  return runModelCommand(arguments);
 }

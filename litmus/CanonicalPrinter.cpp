@@ -163,8 +163,8 @@ void printScopeTree(const Test& test, std::string& out) {
     const auto inDevice = threadsWhere([&](const ThreadPlacement& p) { return p.device == device; });
     out += separator + "(device";
     for (std::int16_t kernel : field(inDevice, &ThreadPlacement::kernel)) {
-      const auto inKernel = threadsWhere(
-          [&](const ThreadPlacement& p) { return p.device == device && p.kernel == kernel; });
+      const auto inKernel =
+          threadsWhere([&](const ThreadPlacement& p) { return p.device == device && p.kernel == kernel; });
       std::string ctas;
       for (std::int16_t cta : field(inKernel, &ThreadPlacement::cta)) {
         ctas += " " + printCta(cta);
@@ -279,8 +279,7 @@ std::string printProposition(const Test& test, const Proposition& proposition) {
     case Proposition::Kind::Not: {
       const Proposition& operand = proposition.operands.front();
       const bool atomic = operand.kind == Proposition::Kind::True ||
-                          operand.kind == Proposition::Kind::False ||
-                          operand.kind == Proposition::Kind::Not;
+                          operand.kind == Proposition::Kind::False || operand.kind == Proposition::Kind::Not;
       const std::string inner = printProposition(test, operand);
       return "~" + (atomic ? inner : "(" + inner + ")");
     }

@@ -25,8 +25,8 @@ struct ConditionTerm {
 struct Proposition {
   enum class Kind : std::uint8_t { True, False, Equal, NotEqual, Not, And, Or };
   Kind kind = Kind::True;
-  ConditionTerm left;   // for Equal and NotEqual
-  ConditionTerm right;  // for Equal and NotEqual
+  ConditionTerm left;                 // for Equal and NotEqual
+  ConditionTerm right;                // for Equal and NotEqual
   std::vector<Proposition> operands;  // one for Not, two or more for And and Or
 
   friend bool operator==(const Proposition&, const Proposition&) = default;

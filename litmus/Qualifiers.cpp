@@ -42,9 +42,7 @@ std::string_view describe(QualifierCategory category) {
   return kNames[static_cast<std::size_t>(category)];
 }
 
-std::string_view spelling(Semantics value) {
-  return canonicalSpelling(QualifierCategory::Semantics, value);
-}
+std::string_view spelling(Semantics value) { return canonicalSpelling(QualifierCategory::Semantics, value); }
 std::string_view spelling(Scope value) { return canonicalSpelling(QualifierCategory::Scope, value); }
 std::string_view spelling(StateSpace value) {
   return canonicalSpelling(QualifierCategory::StateSpace, value);
@@ -52,12 +50,8 @@ std::string_view spelling(StateSpace value) {
 std::string_view spelling(CacheOperator value) {
   return canonicalSpelling(QualifierCategory::CacheOperator, value);
 }
-std::string_view spelling(DataType value) {
-  return canonicalSpelling(QualifierCategory::DataType, value);
-}
-std::string_view spelling(Operation value) {
-  return canonicalSpelling(QualifierCategory::Operation, value);
-}
+std::string_view spelling(DataType value) { return canonicalSpelling(QualifierCategory::DataType, value); }
+std::string_view spelling(Operation value) { return canonicalSpelling(QualifierCategory::Operation, value); }
 std::string_view spelling(Comparison value) {
   return canonicalSpelling(QualifierCategory::Comparison, value);
 }

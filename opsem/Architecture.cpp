@@ -16,6 +16,13 @@ const std::vector<Architecture>& architecturePresets() {
        "as default, but fences and acquires leave L1 lines in place (Fermi, seed 000 Sec. 3.2); "
        "does not claim to implement PTX",
        false, false, true, false},
+      // Must-fail variants: each breaks one rule; compare must catch it.
+      {"broken-fence-sc", "deliberately wrong: a .gpu or .sys fence.sc does not wait for the SM queue", false,
+       true, true, false, true, false, false},
+      {"broken-store-order", "deliberately wrong: two stores of a thread to one address may swap", false,
+       true, true, false, false, true, false},
+      {"broken-acquire", "deliberately wrong: an acquire load leaves the L1's lines in place", false, true,
+       true, false, false, false, true},
   };
   return presets;
 }

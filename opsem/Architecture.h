@@ -28,6 +28,13 @@ struct Architecture {
   // to ptx (design.md "Cross-validation"). Fermi-like does not: the seed
   // observed behaviour on Fermi that PTX forbids.
   bool claimsPtx = true;
+
+  // Deliberately broken rules (design.md "Cross-validation", teeth): each
+  // preset that sets one is a wrong implementation of PTX that compare must
+  // catch. Never on in a preset that claims PTX.
+  bool brokenFenceScSkipsSmQueue = false;        // fence.sc.gpu/.sys ignores writes still in the SM queue
+  bool brokenStoresToOneAddressReorder = false;  // two stores to one address may swap
+  bool brokenAcquireKeepsL1 = false;             // acquire loads leave stale L1 lines in place
 };
 
 // The presets, the default first.

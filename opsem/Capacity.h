@@ -12,9 +12,9 @@ struct SmallCapacity {
   static constexpr std::size_t kThreads = 4;
   static constexpr std::size_t kLocations = 4;
   static constexpr std::size_t kRegisters = 8;
-  static constexpr std::size_t kInFlight = 4;    // issued, not yet performed, per thread
-  static constexpr std::size_t kQueue = 4;       // SM and device queues
-  static constexpr std::size_t kBarriers = 2;    // barrier identities per CTA
+  static constexpr std::size_t kInFlight = 4;  // issued, not yet performed, per thread
+  static constexpr std::size_t kQueue = 4;     // SM and device queues
+  static constexpr std::size_t kBarriers = 2;  // barrier identities per CTA
 };
 
 struct LargeCapacity {

@@ -42,8 +42,9 @@ litmus::FinalState observe(const Machine& machine, const litmus::ObservedTerms& 
   const std::vector<Value> memory = machine.finalMemory(state);
   litmus::FinalState observed;
   for (const litmus::ConditionTerm& term : terms.terms()) {
-    const Value value = term.kind == litmus::ConditionTerm::Kind::Register ? registers[term.thread][term.index]
-                                                                            : memory[term.index];
+    const Value value = term.kind == litmus::ConditionTerm::Kind::Register
+                            ? registers[term.thread][term.index]
+                            : memory[term.index];
     observed.push_back(toLitmusValue(machine.program(), value));
   }
   return observed;
@@ -108,10 +109,11 @@ OperationalResult run(const litmus::Test& test, const Program& program, const Op
 
   if (!explored.hangExamples.empty()) {
     const statespace::Fingerprint hang = explored.hangExamples.front();
-    result.hangTrace =
-        traceTo(machine, [&](const State&, const statespace::Fingerprint& at) { return at == hang; })
-            .value_or(std::vector<std::string>{});
+    result.hangTrace = traceTo(machine, [&](const State&, const statespace::Fingerprint& at) {
+                         return at == hang;
+                       }).value_or(std::vector<std::string>{});
   }
+  result.witnessRequested = options.witness;
   if (options.witness) {
     // The condition's outcome: a final state where the proposition holds
     // (exists, ~exists) or fails (forall).
@@ -132,21 +134,53 @@ OperationalResult run(const litmus::Test& test, const Program& program, const Op
   return result;
 }
 
-}  // namespace
+template <typename Capacity>
+std::optional<std::vector<std::string>> traceToDisplayed(const litmus::Test& test, const Program& program,
+                                                         const OperationalOptions& options,
+                                                         const litmus::FinalState& displayed) {
+  using Machine = PtxOpMachine<Capacity>;
+  const Machine machine(program, options.architecture);
+  const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
+  return traceTo(machine, [&](const typename Machine::State& state, const statespace::Fingerprint&) {
+    return machine.isFinal(state) &&
+           litmus::displayedPart(terms, observe(machine, terms, state)) == displayed;
+  });
+}
 
-OperationalResult runPtxOp(const litmus::Test& test, const std::string& file, const OperationalOptions& options) {
-  const Program program = compileProgram(test, file);
+// The capacity a program fits, or a refusal naming ptx-op's limits.
+enum class CapacityClass { Small, Large };
+
+CapacityClass capacityFor(const Program& program, const std::string& file) {
   if (fits<SmallCapacity>(program)) {
-    return run<SmallCapacity>(test, program, options, "small");
+    return CapacityClass::Small;
   }
   if (fits<LargeCapacity>(program)) {
-    return run<LargeCapacity>(test, program, options, "large");
+    return CapacityClass::Large;
   }
-  litmus::fail(file, {}, "test too large for ptx-op: it handles at most " +
-                             std::to_string(LargeCapacity::kThreads) + " threads, " +
-                             std::to_string(LargeCapacity::kLocations) + " locations, " +
-                             std::to_string(LargeCapacity::kRegisters) + " registers and " +
-                             std::to_string(LargeCapacity::kBarriers) + " barriers per CTA");
+  litmus::fail(file, {},
+               "test too large for ptx-op: it handles at most " + std::to_string(LargeCapacity::kThreads) +
+                   " threads, " + std::to_string(LargeCapacity::kLocations) + " locations, " +
+                   std::to_string(LargeCapacity::kRegisters) + " registers and " +
+                   std::to_string(LargeCapacity::kBarriers) + " barriers per CTA");
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test, const std::string& file,
+                                                       const OperationalOptions& options,
+                                                       const litmus::FinalState& displayed) {
+  const Program program = compileProgram(test, file);
+  return capacityFor(program, file) == CapacityClass::Small
+             ? traceToDisplayed<SmallCapacity>(test, program, options, displayed)
+             : traceToDisplayed<LargeCapacity>(test, program, options, displayed);
+}
+
+OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,
+                           const OperationalOptions& options) {
+  const Program program = compileProgram(test, file);
+  return capacityFor(program, file) == CapacityClass::Small
+             ? run<SmallCapacity>(test, program, options, "small")
+             : run<LargeCapacity>(test, program, options, "large");
 }
 
 }  // namespace opcheck::opsem

@@ -26,13 +26,21 @@ struct OperationalResult {
   std::uint64_t hangStates = 0;
   std::vector<std::string> hangTrace;     // steps to one state that cannot finish
   std::vector<std::string> witnessTrace;  // steps to the condition's outcome
+  bool witnessRequested = false;
   bool witnessFound = false;
-  std::string capacity;                   // the state size class used
+  std::string capacity;  // the state size class used
   std::size_t stateBytes = 0;
 };
 
 // Throws litmus::InputError (FILE) for what ptx-op cannot run: proxy
 // instructions, or a test beyond its largest state size.
-OperationalResult runPtxOp(const litmus::Test& test, const std::string& file, const OperationalOptions& options);
+OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,
+                           const OperationalOptions& options);
+
+// The steps of a shortest run to a final state whose displayed values (see
+// litmus::ObservedTerms) are DISPLAYED; nothing when no run gets there.
+std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test, const std::string& file,
+                                                       const OperationalOptions& options,
+                                                       const litmus::FinalState& displayed);
 
 }  // namespace opcheck::opsem

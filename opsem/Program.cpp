@@ -35,11 +35,10 @@ std::uint32_t locationsNamed(const Program& program, std::size_t thread, const C
     return 1u << address.value;
   }
   for (const CompiledInstruction& instruction : program.threads[thread]) {
-    const bool writesRegister = !instruction.operands.empty() &&
-                                instruction.operands[0].kind == CompiledOperand::Kind::Register &&
-                                instruction.operands[0].value == address.value &&
-                                instruction.opcode != Opcode::Store && instruction.opcode != Opcode::Reduction &&
-                                !litmus::isBranch(instruction.opcode);
+    const bool writesRegister =
+        !instruction.operands.empty() && instruction.operands[0].kind == CompiledOperand::Kind::Register &&
+        instruction.operands[0].value == address.value && instruction.opcode != Opcode::Store &&
+        instruction.opcode != Opcode::Reduction && !litmus::isBranch(instruction.opcode);
     if (writesRegister) {
       return all;
     }
@@ -61,11 +60,11 @@ void markLiveLines(Program& program) {
       const CompiledOperand& address = instruction.operands[instruction.opcode == Opcode::Reduction ? 0 : 1];
       const std::uint32_t named = locationsNamed(program, thread, address);
       program.liveL2Lines[program.deviceOf[thread]] |= named;
-      const bool throughL1 = instruction.opcode == Opcode::Load &&
-                             (instruction.semantics == litmus::Semantics::Weak ||
-                              instruction.scope == litmus::Scope::Cta) &&
-                             instruction.cacheOperator != litmus::CacheOperator::CacheGlobal &&
-                             instruction.cacheOperator != litmus::CacheOperator::DontCache;
+      const bool throughL1 =
+          instruction.opcode == Opcode::Load &&
+          (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) &&
+          instruction.cacheOperator != litmus::CacheOperator::CacheGlobal &&
+          instruction.cacheOperator != litmus::CacheOperator::DontCache;
       if (throughL1) {
         program.liveL1Lines[program.ctaOf[thread]] |= named;
       }
@@ -87,8 +86,8 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
       continue;
     }
     program.physicalLocation[id] = static_cast<std::uint8_t>(program.locations++);
-    program.initialMemory.push_back(
-        location.initialValue.isAddress ? kAddressBase + static_cast<Value>(location.initialValue.location)
+    program.initialMemory.push_back(location.initialValue.isAddress
+                                        ? kAddressBase + static_cast<Value>(location.initialValue.location)
                                         : static_cast<Value>(location.initialValue.integer));
   }
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
@@ -162,7 +161,8 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
   for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
     for (const CompiledInstruction& instruction : program.threads[thread]) {
       if (instruction.opcode == Opcode::Barrier) {
-        program.maxBarriersPerCta = std::max(program.maxBarriersPerCta, ++barriersPerCta[program.ctaOf[thread]]);
+        program.maxBarriersPerCta =
+            std::max(program.maxBarriersPerCta, ++barriersPerCta[program.ctaOf[thread]]);
       }
     }
   }
@@ -185,8 +185,9 @@ std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Val
         return operand.kind == CompiledOperand::Kind::Register || operand.value == wanted;
       };
       const bool firstMatches = couldBe(instruction.operands[0], first);
-      const bool secondMatches = instruction.operands.size() > 1 ? hasSecond && couldBe(instruction.operands[1], second)
-                                                                 : !hasSecond;
+      const bool secondMatches = instruction.operands.size() > 1
+                                     ? hasSecond && couldBe(instruction.operands[1], second)
+                                     : !hasSecond;
       if (firstMatches && secondMatches) {
         ++count;
         break;

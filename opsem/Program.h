@@ -46,13 +46,13 @@ struct Program {
   std::vector<std::uint8_t> deviceOfCta;
   std::size_t ctas = 0;
   std::size_t devices = 0;
-  std::size_t locations = 0;          // physical locations (aliases share one)
+  std::size_t locations = 0;                   // physical locations (aliases share one)
   std::vector<std::uint8_t> physicalLocation;  // IR location -> physical location
-  std::vector<Value> initialMemory;   // per physical location
+  std::vector<Value> initialMemory;            // per physical location
   std::vector<std::vector<Value>> initialRegisters;
   std::size_t maxRegisters = 0;
   std::size_t maxBarriersPerCta = 0;  // barrier instructions in the busiest CTA
-  bool hasBackwardBranch = false;  // loops can spin: hang analysis needs the graph
+  bool hasBackwardBranch = false;     // loops can spin: hang analysis needs the graph
   // Cache lines somebody can read (bit per location): an L1 line is live
   // when a thread of its CTA loads through the L1; a device's L2 line, with
   // several devices, when a thread of the device loads or updates the

@@ -242,7 +242,8 @@ bool PtxOpMachine<Capacity>::issue(State& state, std::uint32_t thread) const {
     case Opcode::Xor:
       return writeRegister(operands[0], value(operands[1]) ^ value(operands[2]));
     case Opcode::SetPredicate:
-      return writeRegister(operands[0], compare(instruction.comparison, value(operands[1]), value(operands[2])));
+      return writeRegister(operands[0],
+                           compare(instruction.comparison, value(operands[1]), value(operands[2])));
     case Opcode::Branch:
     case Opcode::Goto:
       self.pc = static_cast<std::uint8_t>(operands[0].value);
@@ -327,7 +328,7 @@ bool PtxOpMachine<Capacity>::issue(State& state, std::uint32_t thread) const {
 // acquire/release semantics, or same-address rules order them").
 template <typename Capacity>
 bool PtxOpMachine<Capacity>::mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
-                                          const typename State::InFlight& later) const {
+                                         const typename State::InFlight& later) const {
   const CompiledInstruction& first = instructionOf(thread, earlier);
   const CompiledInstruction& second = instructionOf(thread, later);
   if (isOrderingPoint(first.opcode) || isOrderingPoint(second.opcode)) {
@@ -342,9 +343,11 @@ bool PtxOpMachine<Capacity>::mustPrecede(std::uint32_t thread, const typename St
     // overtaken by a later load: a weak read is morally strong with no other
     // thread's access, so coRR through it is allowed (seed 001 Fig. 7,
     // SC-per-Location orders only morally strong communication).
-    const bool weakLoadThenLoad = first.opcode == Opcode::Load && first.semantics == Semantics::Weak &&
-                                  second.opcode == Opcode::Load;
-    return !weakLoadThenLoad;
+    const bool weakLoadThenLoad =
+        first.opcode == Opcode::Load && first.semantics == Semantics::Weak && second.opcode == Opcode::Load;
+    const bool brokenStoreSwap = architecture_.brokenStoresToOneAddressReorder &&
+                                 first.opcode == Opcode::Store && second.opcode == Opcode::Store;
+    return !weakLoadThenLoad && !brokenStoreSwap;
   }
   if ((first.opcode == Opcode::Load || first.opcode == Opcode::Atomic) && isAcquire(first.semantics)) {
     return true;  // nothing overtakes an acquire
@@ -487,11 +490,12 @@ bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
     // Performed at the scope's point of coherence; the L1 copy is refreshed,
     // or a CTA-mate's weak load could later hit a line older than what this
     // load observed (design.md, the cause-chain trap).
-    value = instruction.scope == Scope::System && program_.multipleDevices() ? readAtMemory(state, cta, location)
-                                                                             : readAtL2(state, cta, location);
+    value = instruction.scope == Scope::System && program_.multipleDevices()
+                ? readAtMemory(state, cta, location)
+                : readAtL2(state, cta, location);
     setL1(state, cta, location, value);
   }
-  if (isAcquire(instruction.semantics)) {
+  if (isAcquire(instruction.semantics) && !architecture_.brokenAcquireKeepsL1) {
     acquire(state, cta, instruction.scope);
   }
   typename State::Thread& self = state.threads[thread];
@@ -515,7 +519,7 @@ bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread,
 // The newest write of THREAD to LOCATION still in its store buffer.
 template <typename Capacity>
 std::optional<Value> PtxOpMachine<Capacity>::forwardFromStoreBuffer(const State& state, std::uint32_t thread,
-                                                                   std::uint32_t location) const {
+                                                                    std::uint32_t location) const {
   const typename State::Thread& self = state.threads[thread];
   for (std::int32_t at = self.storeBufferLength - 1; at >= 0; --at) {
     if (self.storeBuffer[at].location == static_cast<std::int32_t>(location)) {
@@ -555,7 +559,8 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
   } else if (writes) {
     setL2(state, device, location, result);
     if (program_.multipleDevices()) {
-      state.deviceQueue[device][state.deviceQueueLength[device]++] = {result, static_cast<std::int32_t>(location)};
+      state.deviceQueue[device][state.deviceQueueLength[device]++] = {result,
+                                                                      static_cast<std::int32_t>(location)};
     }
   }
   setL1(state, cta, location, result);
@@ -585,11 +590,13 @@ bool PtxOpMachine<Capacity>::performFence(State& state, std::uint32_t thread,
       return false;  // the CTA sees the thread's writes before a fence.sc ends
     }
   }
-  if (instruction.semantics == Semantics::SequentiallyConsistent && instruction.scope != Scope::Cta) {
+  if (instruction.semantics == Semantics::SequentiallyConsistent && instruction.scope != Scope::Cta &&
+      !architecture_.brokenFenceScSkipsSmQueue) {
     if (state.smQueueLength[cta] != 0) {
       return false;
     }
-    if (instruction.scope == Scope::System && program_.multipleDevices() && state.deviceQueueLength[device] != 0) {
+    if (instruction.scope == Scope::System && program_.multipleDevices() &&
+        state.deviceQueueLength[device] != 0) {
       return false;
     }
   }
@@ -644,7 +651,8 @@ template <typename Capacity>
 bool PtxOpMachine<Capacity>::drainStoreBuffer(State& state, std::uint32_t thread) const {
   typename State::Thread& self = state.threads[thread];
   const std::uint32_t cta = program_.ctaOf[thread];
-  if (self.storeBufferLength == 0 || state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue)) {
+  if (self.storeBufferLength == 0 ||
+      state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue)) {
     return false;
   }
   const typename State::Write write = self.storeBuffer[0];
@@ -772,15 +780,16 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
         text += "  -> " + test.threads[unit].registers[entry.destination].name + " = " +
                 std::to_string(after.threads[unit].registers[entry.destination]);
       }
-      if (instruction.opcode == Opcode::Barrier && after.threads[unit].inFlightCount == before.threads[unit].inFlightCount) {
+      if (instruction.opcode == Opcode::Barrier &&
+          after.threads[unit].inFlightCount == before.threads[unit].inFlightCount) {
         text += "  (arrives and waits)";
       }
       return text;
     }
     case StepKind::DrainStoreBuffer: {
       const typename State::Write& write = before.threads[unit].storeBuffer[0];
-      return threadName + " store buffer  " + locationName(write.location) + " = " + std::to_string(write.value) +
-             " reaches the L1 of CTA " + std::to_string(program_.ctaOf[unit]);
+      return threadName + " store buffer  " + locationName(write.location) + " = " +
+             std::to_string(write.value) + " reaches the L1 of CTA " + std::to_string(program_.ctaOf[unit]);
     }
     case StepKind::DrainSmQueue: {
       const typename State::Write& write = before.smQueue[unit][0];
@@ -797,8 +806,9 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       return "CTA " + std::to_string(unit) + " L1 fills " + locationName(static_cast<std::int32_t>(index)) +
              " = " + std::to_string(after.l1[unit][index].value) + " from the L2";
     case StepKind::FillL2:
-      return "device " + std::to_string(unit) + " L2 fetches " + locationName(static_cast<std::int32_t>(index)) +
-             " = " + std::to_string(after.l2[unit][index]) + " from memory";
+      return "device " + std::to_string(unit) + " L2 fetches " +
+             locationName(static_cast<std::int32_t>(index)) + " = " + std::to_string(after.l2[unit][index]) +
+             " from memory";
   }
   return {};
 }

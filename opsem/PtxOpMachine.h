@@ -122,7 +122,8 @@ class PtxOpMachine {
 
   bool mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
                    const typename State::InFlight& later) const;
-  std::optional<Value> forwardFromStoreBuffer(const State& state, std::uint32_t thread, std::uint32_t location) const;
+  std::optional<Value> forwardFromStoreBuffer(const State& state, std::uint32_t thread,
+                                              std::uint32_t location) const;
   Value readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const;
   Value readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const;
   void acquire(State& state, std::uint32_t cta, litmus::Scope scope) const;
@@ -137,7 +138,8 @@ class PtxOpMachine {
       state.l2[device][location] = value;
     }
   }
-  const CompiledInstruction& instructionOf(std::uint32_t thread, const typename State::InFlight& entry) const {
+  const CompiledInstruction& instructionOf(std::uint32_t thread,
+                                           const typename State::InFlight& entry) const {
     return program_.threads[thread][entry.instruction - 1u];
   }
 

@@ -37,8 +37,8 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t index) {
     }
   }
   const auto second = static_cast<unsigned char>(text[index + 1]);
-  if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) ||
-      (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F)) {
+  if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) || (lead == 0xF0 && second < 0x90) ||
+      (lead == 0xF4 && second > 0x8F)) {
     return 0;
   }
   return length;
@@ -48,9 +48,10 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t index) {
 
 void screenInput(std::string_view text, const std::string& fileName) {
   if (text.size() > litmus::kMaxFileBytes) {
-    litmus::fail(fileName, {1, 1}, "file too large (" + std::to_string(text.size()) +
-                                       " bytes; opcheck reads litmus files up to " +
-                                       std::to_string(litmus::kMaxFileBytes) + " bytes)");
+    litmus::fail(fileName, {1, 1},
+                 "file too large (" + std::to_string(text.size()) +
+                     " bytes; opcheck reads litmus files up to " + std::to_string(litmus::kMaxFileBytes) +
+                     " bytes)");
   }
   if (text.find_first_not_of(" \t\r\n\f") == std::string_view::npos) {
     litmus::fail(fileName, {1, 1}, "empty file: expected a litmus test");
@@ -66,13 +67,14 @@ void screenInput(std::string_view text, const std::string& fileName) {
       if (length == 0) {
         char hex[8];
         std::snprintf(hex, sizeof hex, "0x%02X", byte);
-        litmus::fail(fileName, position, std::string("binary data (byte ") + hex +
-                                             " is not UTF-8 text): not a litmus test");
+        litmus::fail(fileName, position,
+                     std::string("binary data (byte ") + hex + " is not UTF-8 text): not a litmus test");
       }
     } else if (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r' && byte != '\f') {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", byte);
-      litmus::fail(fileName, position, std::string("binary data (control byte ") + hex + "): not a litmus test");
+      litmus::fail(fileName, position,
+                   std::string("binary data (control byte ") + hex + "): not a litmus test");
     } else {
       // Parentheses in notes count too: no honest test nests 64 deep.
       const bool comment = byte == '(' && index + 1 < text.size() && text[index + 1] == '*';
@@ -87,8 +89,9 @@ void screenInput(std::string_view text, const std::string& fileName) {
         negations = 0;
       }
       if (parentheses + negations > litmus::kMaxNesting) {
-        litmus::fail(fileName, position, "nesting deeper than " + std::to_string(litmus::kMaxNesting) +
-                                             " levels of parentheses or negations");
+        litmus::fail(fileName, position,
+                     "nesting deeper than " + std::to_string(litmus::kMaxNesting) +
+                         " levels of parentheses or negations");
       }
     }
     if (byte == '\n') {

@@ -61,7 +61,8 @@ Dialect detectDialect(std::string_view text, const std::string& fileName) {
   // A character that is not a word: show it whole, all its UTF-8 bytes.
   const auto lead = static_cast<unsigned char>(text[index]);
   const std::size_t characterLength = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-  const std::string shown = word.empty() ? std::string(text.substr(index, characterLength)) : std::string(word);
+  const std::string shown =
+      word.empty() ? std::string(text.substr(index, characterLength)) : std::string(word);
   litmus::fail(fileName, position,
                "unknown litmus dialect '" + shown + "' (opcheck reads GPU_PTX, PTX and LISA tests)");
 }
@@ -96,7 +97,8 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
   // Two-stage parsing (ANTLR's advice for speed): the fast SLL prediction
   // with bail-out first; only a test it cannot parse goes through full LL,
   // whose error reporting is the one users see.
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
   parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
   try {
     return buildFrom(parser, dialect, fileName);
@@ -106,7 +108,8 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
   parser.reset();
   parser.addErrorListener(&listener);
   parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::LL);
   return buildFrom(parser, dialect, fileName);
 }
 

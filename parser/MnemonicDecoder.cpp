@@ -77,9 +77,7 @@ class Decoder {
     litmus::fail(file_, position, std::move(message));
   }
 
-  SourcePosition at(const Word& word) const {
-    return {position_.line, position_.column + word.offset};
-  }
+  SourcePosition at(const Word& word) const { return {position_.line, position_.column + word.offset}; }
 
   std::string_view opcodeSpelling() const { return info(instruction_.opcode).spelling; }
 
@@ -90,8 +88,8 @@ class Decoder {
     }
     const litmus::QualifierInfo* qualifier = litmus::findQualifier(word.text);
     if (qualifier == nullptr) {
-      fail(at(word), "unknown qualifier '." + std::string(word.text) + "' in '" +
-                         std::string(mnemonic_) + "'");
+      fail(at(word),
+           "unknown qualifier '." + std::string(word.text) + "' in '" + std::string(mnemonic_) + "'");
     }
     if ((info(instruction_.opcode).acceptedCategories & bitOf(qualifier->category)) == 0) {
       fail(at(word), "qualifier '." + std::string(word.text) + "' does not apply to '" +
@@ -175,8 +173,7 @@ class Decoder {
       case Opcode::TextureLoad: {
         // No .sem is .weak (PTX ISA 8.4; seed 004).
         const bool isLoad = litmus::readsMemory(i.opcode);
-        require(i.semantics != Semantics::AcquireRelease &&
-                    i.semantics != Semantics::SequentiallyConsistent,
+        require(i.semantics != Semantics::AcquireRelease && i.semantics != Semantics::SequentiallyConsistent,
                 "a memory access is .weak, .relaxed, .acquire or .release");
         require(!(isLoad && i.semantics == Semantics::Release), "a load cannot be .release");
         require(!(!isLoad && i.semantics == Semantics::Acquire), "a store cannot be .acquire");
@@ -214,8 +211,7 @@ class Decoder {
         if (!hasSemantics()) {
           i.semantics = Semantics::AcquireRelease;
         }
-        require(i.semantics == Semantics::SequentiallyConsistent ||
-                    i.semantics == Semantics::AcquireRelease,
+        require(i.semantics == Semantics::SequentiallyConsistent || i.semantics == Semantics::AcquireRelease,
                 "a fence is .sc or .acq_rel");
         require(hasScope(), "needs a scope (.cta, .gpu or .sys)");
         break;

@@ -37,14 +37,14 @@ void ScopeTreeReader::read(LitmusParser::ScopeTreeContext& tree) {
   readNode(tree, -1, RawPlacement{}, /*inCta=*/false);
 }
 
-void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentLevel,
-                               RawPlacement current, bool inCta) {
+void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentLevel, RawPlacement current,
+                               bool inCta) {
   const std::string word = node.IDENTIFIER()->getText();
   const SourcePosition where = positionOf(node.IDENTIFIER()->getSymbol());
   const std::optional<Level> level = levelOf(word);
   if (!level) {
-    litmus::fail(file_, where, "unknown scope-tree level '" + word +
-                                   "' (expected system, device, kernel, cta or warp)");
+    litmus::fail(file_, where,
+                 "unknown scope-tree level '" + word + "' (expected system, device, kernel, cta or warp)");
   }
   if (*level <= parentLevel) {
     litmus::fail(file_, where, "a scope-tree '" + word + "' cannot stand inside a level at or below it");
@@ -81,8 +81,9 @@ void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentL
       thread = std::stoul(name.substr(1));
     }
     if (thread >= placements_.size()) {
-      litmus::fail(file_, at, "scope tree names unknown thread '" + name + "' (the test has " +
-                                  std::to_string(placements_.size()) + " threads)");
+      litmus::fail(file_, at,
+                   "scope tree names unknown thread '" + name + "' (the test has " +
+                       std::to_string(placements_.size()) + " threads)");
     }
     if (!inCta) {
       litmus::fail(file_, at, "thread " + name + " must be inside a cta in the scope tree");
@@ -107,13 +108,13 @@ void normalizePlacements(const std::vector<RawPlacement>& raw, std::vector<litmu
     const RawPlacement& placement = raw[thread];
     litmus::ThreadPlacement& normal = threads[thread].placement;
     normal.device = idFor(devices, placement.device);
-    normal.kernel = placement.kernel < 0 ? litmus::ThreadPlacement::kUnspecified
-                                         : idFor(kernels, std::make_tuple(placement.device, placement.kernel));
+    normal.kernel = placement.kernel < 0
+                        ? litmus::ThreadPlacement::kUnspecified
+                        : idFor(kernels, std::make_tuple(placement.device, placement.kernel));
     normal.cta = idFor(ctas, std::make_tuple(placement.device, placement.kernel, placement.cta));
-    normal.warp = placement.warp < 0
-                      ? litmus::ThreadPlacement::kUnspecified
-                      : idFor(warps, std::make_tuple(placement.device, placement.kernel, placement.cta,
-                                                     placement.warp));
+    normal.warp = placement.warp < 0 ? litmus::ThreadPlacement::kUnspecified
+                                     : idFor(warps, std::make_tuple(placement.device, placement.kernel,
+                                                                    placement.cta, placement.warp));
   }
 }
 

@@ -38,7 +38,8 @@ std::string rewordSyntaxMessage(std::string message) {
 void SyntaxErrorListener::syntaxError(antlr4::Recognizer*, antlr4::Token* offendingSymbol, std::size_t line,
                                       std::size_t charPositionInLine, const std::string& message,
                                       std::exception_ptr) {
-  const SourcePosition position{static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(charPositionInLine + 1)};
+  const SourcePosition position{static_cast<std::uint32_t>(line),
+                                static_cast<std::uint32_t>(charPositionInLine + 1)};
   if (offendingSymbol != nullptr && offendingSymbol->getType() == LitmusLexer::UNCLOSED_COMMENT) {
     litmus::fail(file_, position, "comment '(*' is never closed with '*)'");
   }

@@ -108,8 +108,7 @@ class TestBuilder {
     const std::vector<P::ThreadNameContext*> names = header.threadName();
     if (names.size() > kMaxThreads) {
       fail(positionOf(names[kMaxThreads]), "test too large: " + std::to_string(names.size()) +
-                                               " threads, opcheck's limit is " +
-                                               std::to_string(kMaxThreads));
+                                               " threads, opcheck's limit is " + std::to_string(kMaxThreads));
     }
     test_.threads.resize(names.size());
     pending_.resize(names.size());
@@ -139,8 +138,8 @@ class TestBuilder {
         level = "gpu";
       }
       if (level != "cta" && level != "gpu" && level != "kernel" && level != "warp") {
-        fail(positionOf(coordinate), "unknown placement level '" + level +
-                                         "' (expected cta, gpu, kernel or warp)");
+        fail(positionOf(coordinate),
+             "unknown placement level '" + level + "' (expected cta, gpu, kernel or warp)");
       }
       const std::int64_t value = integer(coordinate->INTEGER());
       if (value < 0 || value > 1000) {
@@ -179,8 +178,8 @@ class TestBuilder {
           fail(positionOf(keyword), "thread " + threadName(thread) + " is missing from the scope tree");
         }
         if (placedBy_[thread]) {
-          fail(reader.position(thread), "thread " + threadName(thread) +
-                                            " is placed twice: with '@' and in the scope tree");
+          fail(reader.position(thread),
+               "thread " + threadName(thread) + " is placed twice: with '@' and in the scope tree");
         }
         rawPlacements_[thread] = *placed;
         placedBy_[thread] = reader.position(thread);
@@ -188,8 +187,8 @@ class TestBuilder {
     }
     for (std::size_t thread = 0; thread < test_.threads.size(); ++thread) {
       if (!placedBy_[thread]) {
-        fail(threadNamePositions_[thread], "thread " + threadName(thread) +
-                                       " has no placement (give 'P0@cta 0,gpu 0' or a scopeTree)");
+        fail(threadNamePositions_[thread],
+             "thread " + threadName(thread) + " has no placement (give 'P0@cta 0,gpu 0' or a scopeTree)");
       }
     }
     normalizePlacements(rawPlacements_, test_.threads);
@@ -238,8 +237,8 @@ class TestBuilder {
       return *existing;
     }
     if (test_.locations.size() >= kMaxLocations) {
-      fail(position, "test too large: more than " + std::to_string(kMaxLocations) +
-                         " locations, opcheck's limit");
+      fail(position,
+           "test too large: more than " + std::to_string(kMaxLocations) + " locations, opcheck's limit");
     }
     test_.locations.push_back(Location{name, {}, StateSpace::Global, Proxy::Generic, std::nullopt});
     return static_cast<LocationId>(test_.locations.size() - 1);
@@ -262,9 +261,8 @@ class TestBuilder {
       return *existing;
     }
     if (registersMustBeDeclared_) {
-      fail(position, "register '" + name + "' of " + threadName(thread) +
-                         " is not declared (add '" + std::to_string(thread) + ":.reg .s32 " + name +
-                         ";' to the initial state)");
+      fail(position, "register '" + name + "' of " + threadName(thread) + " is not declared (add '" +
+                         std::to_string(thread) + ":.reg .s32 " + name + ";' to the initial state)");
     }
     return newRegister(thread, name, position);
   }
@@ -280,7 +278,8 @@ class TestBuilder {
         const RegisterId id = existing ? *existing : newRegister(thread, name, positionOf(entry));
         Register& reg = test_.threads[thread].registers[id];
         if (reg.initialValue) {
-          fail(positionOf(entry), "register " + name + " of " + threadName(thread) + " is given two initial values");
+          fail(positionOf(entry),
+               "register " + name + " of " + threadName(thread) + " is given two initial values");
         }
         reg.initialValue = initialValue(*registerValue->initialValue());
       } else if (auto* locationValue = dynamic_cast<P::LocationInitialValueContext*>(entry)) {
@@ -329,8 +328,8 @@ class TestBuilder {
     const std::string proxyWord = alias.IDENTIFIER(1)->getText();
     const QualifierInfo* proxy = findQualifier(proxyWord);
     if (proxy == nullptr || proxy->category != QualifierCategory::Proxy) {
-      fail(positionOf(alias.IDENTIFIER(1)), "unknown proxy '" + proxyWord +
-                                                "' (expected generic, alias, constant, surface or texture)");
+      fail(positionOf(alias.IDENTIFIER(1)),
+           "unknown proxy '" + proxyWord + "' (expected generic, alias, constant, surface or texture)");
     }
     if (!initialised_.insert(name).second) {
       fail(positionOf(&alias), "location " + name + " is given two initial values");
@@ -398,10 +397,12 @@ class TestBuilder {
 
   RawOperand rawOperand(P::OperandContext& operand) {
     if (auto* immediate = dynamic_cast<P::ImmediateOperandContext*>(&operand)) {
-      return {RawOperand::Form::Integer, immediate->getText(), integer(immediate->INTEGER()), positionOf(&operand)};
+      return {RawOperand::Form::Integer, immediate->getText(), integer(immediate->INTEGER()),
+              positionOf(&operand)};
     }
     if (auto* indirect = dynamic_cast<P::IndirectOperandContext*>(&operand)) {
-      return {RawOperand::Form::Bracketed, indirect->IDENTIFIER()->getText(), 0, positionOf(indirect->IDENTIFIER())};
+      return {RawOperand::Form::Bracketed, indirect->IDENTIFIER()->getText(), 0,
+              positionOf(indirect->IDENTIFIER())};
     }
     return {RawOperand::Form::Name, operand.getText(), 0, positionOf(&operand)};
   }
@@ -426,8 +427,8 @@ class TestBuilder {
       }
       for (P::LisaOperandContext* operand : instruction->lisaOperand()) {
         if (operand->INTEGER() != nullptr) {
-          pending.operands.push_back(
-              {RawOperand::Form::Integer, operand->getText(), integer(operand->INTEGER()), positionOf(operand)});
+          pending.operands.push_back({RawOperand::Form::Integer, operand->getText(),
+                                      integer(operand->INTEGER()), positionOf(operand)});
         } else {
           pending.operands.push_back({RawOperand::Form::Name, operand->getText(), 0, positionOf(operand)});
         }
@@ -522,10 +523,11 @@ class TestBuilder {
       required = allowed = instruction.operation == Operation::CompareAndSwap ? 4 : 3;
     }
     if (given < required || given > allowed) {
-      const std::string expected = required == allowed ? std::to_string(required)
-                                                       : std::to_string(required) + " to " + std::to_string(allowed);
-      fail(pending.position, "'" + mnemonic + "' takes " + expected + " operand" +
-                                 (allowed == 1 ? "" : "s") + ", found " + std::to_string(given));
+      const std::string expected = required == allowed
+                                       ? std::to_string(required)
+                                       : std::to_string(required) + " to " + std::to_string(allowed);
+      fail(pending.position, "'" + mnemonic + "' takes " + expected + " operand" + (allowed == 1 ? "" : "s") +
+                                 ", found " + std::to_string(given));
     }
     std::size_t letter = 0;
     for (const RawOperand& raw : pending.operands) {
@@ -556,8 +558,8 @@ class TestBuilder {
         }
         if (pending.guard) {
           instruction.guarded = true;
-          instruction.guard = Guard{useRegister(thread, pending.guard->first, pending.guardPosition),
-                                    pending.guard->second};
+          instruction.guard =
+              Guard{useRegister(thread, pending.guard->first, pending.guardPosition), pending.guard->second};
         }
         resolveOperands(thread, instruction, signature, pending);
         test_.threads[thread].instructions.push_back(std::move(instruction));
@@ -581,7 +583,8 @@ class TestBuilder {
       } else if (space == "shared") {
         test_.locations[id].stateSpace = StateSpace::Shared;
       } else {
-        fail(positionOf(entry->IDENTIFIER(1)), "unknown state space '" + space + "' (expected global or shared)");
+        fail(positionOf(entry->IDENTIFIER(1)),
+             "unknown state space '" + space + "' (expected global or shared)");
       }
     }
   }
@@ -593,8 +596,8 @@ class TestBuilder {
       const std::string name = reg->IDENTIFIER()->getText();
       const std::optional<RegisterId> id = test_.findRegister(thread, name);
       if (!id) {
-        fail(positionOf(reg->IDENTIFIER()), "condition names register " + name + ", which " +
-                                                threadName(thread) + " does not have");
+        fail(positionOf(reg->IDENTIFIER()),
+             "condition names register " + name + ", which " + threadName(thread) + " does not have");
       }
       result.kind = ConditionTerm::Kind::Register;
       result.thread = static_cast<std::uint16_t>(thread);
@@ -649,7 +652,9 @@ class TestBuilder {
     if (auto* comparison = dynamic_cast<P::ComparisonPropositionContext*>(&context)) {
       const bool equal = comparison->comparison()->NOT_EQUAL() == nullptr;
       return Proposition{equal ? Proposition::Kind::Equal : Proposition::Kind::NotEqual,
-                         term(*comparison->conditionTerm(0)), term(*comparison->conditionTerm(1)), {}};
+                         term(*comparison->conditionTerm(0)),
+                         term(*comparison->conditionTerm(1)),
+                         {}};
     }
     if (dynamic_cast<P::TruePropositionContext*>(&context) != nullptr) {
       return Proposition{Proposition::Kind::True, {}, {}, {}};
@@ -675,7 +680,8 @@ class TestBuilder {
     }
   }
 
-  Test finish(P::MemoryMapContext* map, P::LocationsClauseContext* locations, P::FinalConditionContext& condition) {
+  Test finish(P::MemoryMapContext* map, P::LocationsClauseContext* locations,
+              P::FinalConditionContext& condition) {
     decodeInstructions();
     if (map != nullptr) {
       memoryMap(*map);

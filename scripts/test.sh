@@ -3,13 +3,16 @@
 # read ../shared/corpora beside the checkout (or $OPCHECK_CORPORA) and skip,
 # saying so, when it is absent.
 #   scripts/test.sh              the Release build in build/
-#   scripts/test.sh --sanitize   an AddressSanitizer + UBSan build in build-asan/
+#   scripts/test.sh --sanitize   the unit tests (not the corpus suites, which
+#                                take an hour instrumented) in an
+#                                AddressSanitizer + UBSan build in build-asan/
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1:-}" = "--sanitize" ]; then
   build="$root/build-asan"
   bash "$root/scripts/build.sh" "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOPCHECK_SANITIZE=ON
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  exec "$build/opcheck_tests" "~[corpus]"
 else
   build="$root/build"
   bash "$root/scripts/build.sh" "$build"

@@ -138,7 +138,8 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     for (std::vector<Edge>& local : edges) {
       allEdges.insert(allEdges.end(), local.begin(), local.end());
     }
-    const std::vector<Fingerprint> stuck = statesThatCannotFinish(fingerprintOf(initial), allEdges, finalFingerprints);
+    const std::vector<Fingerprint> stuck =
+        statesThatCannotFinish(fingerprintOf(initial), allEdges, finalFingerprints);
     result.hangStates = stuck.size();
     examples.insert(examples.end(), stuck.rbegin(), stuck.rend());
   }

@@ -38,8 +38,9 @@ std::vector<Fingerprint> statesThatCannotFinish(const Fingerprint& initial, cons
   while (!work.empty()) {
     const std::uint32_t to = work.back();
     work.pop_back();
-    auto range = std::equal_range(backwards.begin(), backwards.end(), std::make_pair(to, std::uint32_t{0}),
-                                  [](const auto& left, const auto& right) { return left.first < right.first; });
+    auto range =
+        std::equal_range(backwards.begin(), backwards.end(), std::make_pair(to, std::uint32_t{0}),
+                         [](const auto& left, const auto& right) { return left.first < right.first; });
     for (auto it = range.first; it != range.second; ++it) {
       if (!canFinish[it->second]) {
         canFinish[it->second] = true;

@@ -45,8 +45,8 @@ std::optional<fs::path> unpackedT3() {
   const fs::path done = target / ".unpacked";
   if (!fs::exists(done)) {
     fs::create_directories(target);
-    const std::string command = "tar -xzf '" + (*corpora / "diy-gpu-ptx" / "t3.tar.gz").string() +
-                                "' -C '" + target.string() + "'";
+    const std::string command =
+        "tar -xzf '" + (*corpora / "diy-gpu-ptx" / "t3.tar.gz").string() + "' -C '" + target.string() + "'";
     if (std::system(command.c_str()) != 0) {
       return std::nullopt;
     }

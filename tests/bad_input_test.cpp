@@ -179,9 +179,11 @@ std::string requireRejected(const fs::path& file) {
   return line;
 }
 
-std::string requireRejectedAt(const fs::path& file, unsigned line, unsigned column, const std::string& message) {
+std::string requireRejectedAt(const fs::path& file, unsigned line, unsigned column,
+                              const std::string& message) {
   const std::string diagnostic = requireRejected(file);
-  const std::string prefix = file.string() + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: ";
+  const std::string prefix =
+      file.string() + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: ";
   CHECK_THAT(diagnostic, Catch::Matchers::StartsWith(prefix));
   CHECK_THAT(diagnostic, Catch::Matchers::Contains(message));
   return diagnostic;
@@ -246,7 +248,10 @@ TEST_CASE("binary garbage is rejected as binary data, not parsed", "[bad-input]"
   }
 
   SECTION("an executable's header") {
-    const std::string elf("\x7f" "ELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x3e\x00", 20);
+    const std::string elf(
+        "\x7f"
+        "ELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x3e\x00",
+        20);
     const fs::path file = directory.write("elf.litmus", elf);
     requireRejectedAt(file, 1, 5, "binary data (control byte 0x02)");
   }
@@ -305,7 +310,8 @@ TEST_CASE("UTF-8 text in a test's notes is not mistaken for binary data", "[bad-
   // "été → ", then the edges of each range of well-formed UTF-8: U+0080,
   // U+0800, U+D7FF, U+E000, U+10000, U+10FFFF.
   const std::string notes =
-      "\xc3\xa9t\xc3\xa9 \xe2\x86\x92 \xc2\x80 \xe0\xa0\x80 \xed\x9f\xbf \xee\x80\x80 \xf0\x90\x80\x80 \xf4\x8f\xbf\xbf ";
+      "\xc3\xa9t\xc3\xa9 \xe2\x86\x92 \xc2\x80 \xe0\xa0\x80 \xed\x9f\xbf \xee\x80\x80 \xf0\x90\x80\x80 "
+      "\xf4\x8f\xbf\xbf ";
   std::string text = kValidPtx;
   text.insert(text.find("Message passing"), notes);
   CHECK_NOTHROW(opcheck::parser::readLitmusText(text, "utf8.litmus"));
@@ -380,14 +386,16 @@ TEST_CASE("a file larger than the reader takes is refused, naming the limit", "[
   text += "(*" + std::string(opcheck::litmus::kMaxFileBytes, ' ') + "*)\n";
   const fs::path file = directory.write("huge.litmus", text);
   const std::string diagnostic = requireRejectedAt(file, 1, 1, "file too large");
-  CHECK_THAT(diagnostic, Catch::Matchers::Contains(std::to_string(opcheck::litmus::kMaxFileBytes) + " bytes"));
+  CHECK_THAT(diagnostic,
+             Catch::Matchers::Contains(std::to_string(opcheck::litmus::kMaxFileBytes) + " bytes"));
 }
 
 TEST_CASE("a directory run reports the bad file and still prints the good one", "[bad-input]") {
   TemporaryDirectory directory;
   // Sorted, the bad file comes first: the run must go on past it.
-  const fs::path bad = directory.write("a-bad.litmus", "PTX a-bad\n{\nx = 0;\n}\n P0@cta 0,gpu 0 ;\n st.bogus x, 1 ;\n"
-                                                       "exists (x == 1)\n");
+  const fs::path bad = directory.write("a-bad.litmus",
+                                       "PTX a-bad\n{\nx = 0;\n}\n P0@cta 0,gpu 0 ;\n st.bogus x, 1 ;\n"
+                                       "exists (x == 1)\n");
   directory.write("b-good.litmus", kValidPtx);
   directory.write("c-ignored.txt", "not a litmus file, not read\n");
 
@@ -403,7 +411,8 @@ TEST_CASE("a directory run reports the bad file and still prints the good one", 
 }
 
 TEST_CASE("several bad files on one command line each get their own error line", "[bad-input]") {
-  const std::vector<std::string> names{"empty.litmus", "unknown-qualifier.litmus", "wrong-column-count.litmus"};
+  const std::vector<std::string> names{"empty.litmus", "unknown-qualifier.litmus",
+                                       "wrong-column-count.litmus"};
   std::vector<std::string> arguments{"parse"};
   for (const std::string& name : names) {
     arguments.push_back((kBadInputDirectory / name).string());
@@ -434,12 +443,15 @@ TEST_CASE("every prefix of a valid test either parses or is refused with InputEr
         } catch (const opcheck::litmus::InputError& error) {
           ++refused;
           if (std::string(error.what()).rfind("prefix.litmus:", 0) != 0) {
-            failures.push_back("length " + std::to_string(length) + ": diagnostic without the file: " + error.what());
+            failures.push_back("length " + std::to_string(length) +
+                               ": diagnostic without the file: " + error.what());
           }
         } catch (const std::exception& error) {
-          failures.push_back("length " + std::to_string(length) + ": " + typeid(error).name() + ": " + error.what());
+          failures.push_back("length " + std::to_string(length) + ": " + typeid(error).name() + ": " +
+                             error.what());
         } catch (...) {
-          failures.push_back("length " + std::to_string(length) + ": an exception that is not std::exception");
+          failures.push_back("length " + std::to_string(length) +
+                             ": an exception that is not std::exception");
         }
       }
       INFO("first failure: " << (failures.empty() ? std::string("none") : failures.front()));

@@ -1,7 +1,6 @@
 // The project's own catalogue (catalogue/): every test parses, and
 // expectations.tsv is well formed and covers exactly the catalogue's tests.
 #include <catch2/catch.hpp>
-
 #include <set>
 #include <sstream>
 

@@ -62,7 +62,7 @@ scopeTree
 y: shared, x: global
 exists (0:r0=0 /\ 1:r0=0)
 )",
-                                                   "sb.litmus");
+                                           "sb.litmus");
   // Written by hand from the PTX ISA's qualifier order, not from a run.
   const std::string expected = R"(PTX SB
 {

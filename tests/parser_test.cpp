@@ -102,7 +102,8 @@ exists (P0:r0 == 0)
 }
 
 TEST_CASE("Dat3M's 'ld r0, 1' loads an immediate: it is a move", "[parser]") {
-  const Test test = parse("PTX I\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld r0, 1 ;\n st.weak x, r0 ;\nexists (x == 1)\n");
+  const Test test =
+      parse("PTX I\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld r0, 1 ;\n st.weak x, r0 ;\nexists (x == 1)\n");
   CHECK(test.threads[0].instructions[0].opcode == Opcode::Move);
   CHECK(test.threads[0].instructions[0].operands[1].immediate == 1);
 }
@@ -128,9 +129,10 @@ exists (x == 1)
 
 TEST_CASE("a scope tree's short and long forms give the same placements", "[parser]") {
   const std::string body = "{ x=0; }\n P0 | P1 | P2 ;\n st.weak x, 1 | st.weak x, 2 | st.weak x, 3 ;\n";
-  const Test shortForm = parse("PTX S\n" + body + "scopeTree\n(device (cta P0 P1) (cta P2))\nexists (x == 1)\n");
-  const Test longForm = parse("PTX S\n" + body +
-                              "scopeTree\n(device (cta (warp P1) (warp P0)) (cta (warp P2)))\nexists (x == 1)\n");
+  const Test shortForm =
+      parse("PTX S\n" + body + "scopeTree\n(device (cta P0 P1) (cta P2))\nexists (x == 1)\n");
+  const Test longForm = parse(
+      "PTX S\n" + body + "scopeTree\n(device (cta (warp P1) (warp P0)) (cta (warp P2)))\nexists (x == 1)\n");
   for (std::size_t thread = 0; thread < 3; ++thread) {
     CHECK(shortForm.threads[thread].placement.cta == longForm.threads[thread].placement.cta);
     CHECK(shortForm.threads[thread].placement.device == longForm.threads[thread].placement.device);
@@ -167,7 +169,8 @@ TEST_CASE("conditions: quantifiers, connectives, both register spellings, = and 
           parse("PTX C\n" + program + "exists (0:r0=1)\n").condition);
   }
   SECTION("~exists, forall and filter") {
-    const Test test = parse("PTX C\n" + program + "filter (x = 0)\n~exists (0:r0 != 1 \\/ ~(x = 1) /\\ true)\n");
+    const Test test =
+        parse("PTX C\n" + program + "filter (x = 0)\n~exists (0:r0 != 1 \\/ ~(x = 1) /\\ true)\n");
     CHECK(test.condition.quantifier == Quantifier::NotExists);
     REQUIRE(test.condition.filter.has_value());
     const Proposition& top = test.condition.proposition;
@@ -248,7 +251,8 @@ forall (P0:r0 == 1)
 }
 
 TEST_CASE("a bad qualifier is reported at its own column", "[parser]") {
-  const std::string text = "PTX Q\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.bogus r0, x ;\nexists (P0:r0 == 0)\n";
+  const std::string text =
+      "PTX Q\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.bogus r0, x ;\nexists (P0:r0 == 0)\n";
   try {
     parse(text);
     FAIL("expected an InputError");

@@ -1,8 +1,7 @@
 // The generic explorer on small machines whose state spaces are known by
 // hand: counts, final states, reduction, hangs, limits, traces, jobs.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 
 #include "statespace/Explorer.h"

@@ -20,7 +20,8 @@
 
 namespace {
 
-[[noreturn]] void roundTripFailure(const char* what, const std::string& canonical, const std::string& detail) {
+[[noreturn]] void roundTripFailure(const char* what, const std::string& canonical,
+                                   const std::string& detail) {
   std::fprintf(stderr, "parser_fuzz: %s\n--- canonical text ---\n%s\n--- detail ---\n%s\n", what,
                canonical.c_str(), detail.c_str());
   std::abort();

@@ -1,0 +1,79 @@
+// The interface every axiomatic model implements (style.md: one checker
+// per model behind one interface, as GenMC's ConsistencyChecker).
+//
+// The enumerator (CandidateEnumerator.h) builds candidates up to rf and the
+// barrier synchronization, which every model shares; the model then makes
+// its own remaining choices (co, and for ptx the Fence-SC order), checks
+// its axioms, pruning as early as it can, and reports each complete
+// candidate it accepts and, per axiom, each one it rejects.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "axiomcheck/Execution.h"
+#include "litmus/Test.h"
+
+namespace opcheck::axiomcheck {
+
+struct Axiom {
+  std::string_view name;       // as the reference model names it
+  std::string_view reference;  // where it is defined (spec section, cat file)
+};
+
+struct ModelTraits {
+  // herd's GPU_PTX: a failing atom.cas writes the old value back.
+  bool failedCasWrites = false;
+  // bar.sync / bar.arrive synchronize (a model without barriers ignores them).
+  bool barriers = false;
+};
+
+// Where a model reports its verdicts on complete candidates.
+class CandidateSink {
+ public:
+  virtual ~CandidateSink() = default;
+  // A consistent execution: co (and the model's other choices) are final.
+  virtual void accept(const Execution& execution) = 0;
+  // A candidate (or a whole set of them, when pruned early) that AXIOM
+  // (an index into axioms()) rejects.
+  virtual void reject(std::size_t axiom) = 0;
+};
+
+class AxiomaticModel {
+ public:
+  virtual ~AxiomaticModel() = default;
+
+  virtual std::string_view name() const = 0;
+  virtual std::string_view summary() const = 0;  // one line for `opcheck models`
+  virtual std::span<const Axiom> axioms() const = 0;
+  virtual ModelTraits traits() const = 0;
+
+  // Throws litmus::InputError (naming FILE and the instruction's position)
+  // for a test the model cannot judge. The default refuses instructions of
+  // the non-generic proxies (PTX 7.5's mixed-proxy model).
+  virtual void checkSupported(const litmus::Test& test, const std::string& file) const;
+
+  // The axiom a cycle of values through rf and data dependencies (an
+  // out-of-thin-air value) breaks.
+  virtual std::size_t thinAirAxiom() const = 0;
+
+  // An axiom that rf alone already breaks (checked before the model's own
+  // choices), or nothing.
+  virtual std::optional<std::size_t> rejectReadsFrom(const Execution&) const { return std::nullopt; }
+
+  // Makes the model's remaining choices on EXECUTION (rf, values and
+  // barriers are fixed) and reports every resulting candidate to SINK.
+  virtual void completeAndCheck(Execution& execution, CandidateSink& sink) const = 0;
+
+  // Every axiom a complete candidate breaks (rf, co, the Fence-SC order and
+  // the barrier synchronization all given; co transitive), each checked on
+  // its own: for candidates built elsewhere (an operational trace) and for
+  // showing that an execution breaks one axiom alone.
+  virtual std::vector<std::size_t> brokenAxioms(const Execution& execution) const = 0;
+};
+
+}  // namespace opcheck::axiomcheck

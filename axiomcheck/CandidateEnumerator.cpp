@@ -1,0 +1,375 @@
+#include "axiomcheck/CandidateEnumerator.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "axiomcheck/BarrierSynchronization.h"
+#include "axiomcheck/ThreadPaths.h"
+#include "litmus/Diagnostic.h"
+
+namespace opcheck::axiomcheck {
+
+using litmus::ConditionTerm;
+using litmus::FinalState;
+using litmus::Value;
+
+namespace {
+
+// More combinations of per-thread paths than this are refused rather than
+// left to run for hours.
+constexpr double kMaxPathCombinations = 1 << 22;
+
+// Turns each execution the model accepts into final states (herd: the
+// registers of the condition and the co-maximal write of each location).
+class OutcomeCollector final : public CandidateSink {
+ public:
+  OutcomeCollector(const litmus::Test& test, const AxiomaticModel& model, litmus::Outcome& outcome)
+      : test_(test), outcome_(outcome), rejections_(model.axioms().size(), 0) {}
+
+  void accept(const Execution& execution) override {
+    ++outcome_.candidates;
+    const std::vector<ConditionTerm>& terms = outcome_.terms.terms();
+    state_.assign(terms.size(), Value{});
+    choices_.clear();
+    for (std::size_t index = 0; index < terms.size(); ++index) {
+      const ConditionTerm& term = terms[index];
+      if (term.kind == ConditionTerm::Kind::Register) {
+        const ThreadPath& path = *execution.paths[term.thread];
+        state_[index] = execution.evaluate(term.thread, path.finalRegisters[term.index]);
+        continue;
+      }
+      // A location ends with the value of a co-maximal write (design.md:
+      // with a partial co there may be several, each a possible outcome).
+      const EventSet located = execution.writesAt(static_cast<litmus::LocationId>(term.index));
+      if (located == 0) {
+        state_[index] = Value::of(test_.locations[term.index].initialValue);
+        continue;
+      }
+      EventSet maximal = 0;
+      forEachEvent(located, [&](unsigned write) {
+        if ((execution.co.successors(write) & located) == 0) {
+          maximal |= eventBit(write);
+        }
+      });
+      choices_.push_back({index, maximal});
+    }
+    record(execution, 0);
+  }
+
+  void reject(std::size_t axiom) override {
+    ++outcome_.candidates;
+    ++rejections_[axiom];
+  }
+
+  const std::vector<std::uint64_t>& rejections() const { return rejections_; }
+
+ private:
+  struct LocationChoice {
+    std::size_t term;
+    EventSet maximal;
+  };
+
+  void record(const Execution& execution, std::size_t choice) {
+    if (choice < choices_.size()) {
+      forEachEvent(choices_[choice].maximal, [&](unsigned write) {
+        state_[choices_[choice].term] = execution.values[write];
+        record(execution, choice + 1);
+      });
+      return;
+    }
+    const litmus::Condition& condition = test_.condition;
+    if (condition.filter && !litmus::holds(*condition.filter, outcome_.terms, state_)) {
+      return;  // herd: executions failing the filter are discarded
+    }
+    outcome_.states.insert(litmus::displayedPart(outcome_.terms, state_));
+    if (litmus::holds(condition.proposition, outcome_.terms, state_)) {
+      ++outcome_.positive;
+    } else {
+      ++outcome_.negative;
+    }
+  }
+
+  const litmus::Test& test_;
+  litmus::Outcome& outcome_;
+  std::vector<std::uint64_t> rejections_;
+  FinalState state_;
+  std::vector<LocationChoice> choices_;
+};
+
+class Enumerator {
+ public:
+  Enumerator(const litmus::Test& test, const AxiomaticModel& model, const CheckOptions& options,
+             const std::string& file, OutcomeCollector& collector)
+      : test_(test), model_(model), options_(options), file_(file), collector_(collector) {}
+
+  bool run() {
+    PathOptions pathOptions;
+    pathOptions.unroll = options_.unroll;
+    pathOptions.failedCasWrites = model_.traits().failedCasWrites;
+    bool boundCut = false;
+    for (std::size_t thread = 0; thread < test_.threads.size(); ++thread) {
+      threadPaths_.push_back(enumeratePaths(test_, thread, pathOptions, file_));
+      boundCut = boundCut || threadPaths_.back().boundCut;
+    }
+    std::vector<std::size_t> choice(test_.threads.size(), 0);
+    std::vector<const ThreadPath*> paths(test_.threads.size(), nullptr);
+    double combinations = 1;
+    for (const ThreadPaths& set : threadPaths_) {
+      if (set.paths.empty()) {
+        return boundCut;  // every path of some thread was cut
+      }
+      combinations *= static_cast<double>(set.paths.size());
+    }
+    if (combinations > kMaxPathCombinations) {
+      litmus::fail(file_, {},
+                   "test too large: its threads' paths combine in " +
+                       std::to_string(static_cast<std::uint64_t>(combinations)) +
+                       " ways, the axiomatic models' limit is " +
+                       std::to_string(static_cast<std::uint64_t>(kMaxPathCombinations)) +
+                       " (lower --unroll)");
+    }
+    while (true) {
+      for (std::size_t thread = 0; thread < choice.size(); ++thread) {
+        paths[thread] = &threadPaths_[thread].paths[choice[thread]];
+      }
+      buildExecution(execution_, test_, paths, file_);
+      enumerateReadsFrom();
+      std::size_t thread = 0;
+      while (thread < choice.size() && ++choice[thread] == threadPaths_[thread].paths.size()) {
+        choice[thread++] = 0;
+      }
+      if (thread == choice.size()) {
+        break;
+      }
+    }
+    return boundCut;
+  }
+
+  // Candidates with no final state: a barrier never completes.
+  std::uint64_t hungCandidates() const { return hungCandidates_; }
+
+ private:
+  // The writes READ may read from: never a write of its own thread that
+  // comes later in program order, and when its thread wrote the location
+  // before, only the last such write or another thread's (reading anything
+  // older contradicts po-loc in every model: SC-per-Location / sc-per-loc).
+  EventSet sourcesOf(unsigned read) const {
+    const Execution& x = execution_;
+    const Event& event = x.events[read];
+    const EventSet writes = x.writesAt(event.location);
+    const EventSet own = writes & x.threadEvents[static_cast<std::size_t>(event.thread)];
+    const EventSet earlierOwn = own & firstEvents(read);
+    if (earlierOwn == 0) {
+      return writes & ~own;
+    }
+    const unsigned last = 63U - static_cast<unsigned>(std::countl_zero(earlierOwn));
+    return (writes & ~own & ~x.initialWrites) | eventBit(last);
+  }
+
+  void enumerateReadsFrom() {
+    const Execution& x = execution_;
+    reads_.clear();
+    forEachEvent(x.reads, [&](unsigned read) { reads_.push_back(read); });
+    sources_.clear();
+    for (unsigned read : reads_) {
+      sources_.push_back(sourcesOf(read));
+    }
+    // Each path assumption is first tried once the reads it tests have
+    // sources (reads_ is in event order, so that is at its last such read).
+    assumptionsAt_.assign(reads_.size(), {});
+    for (std::size_t thread = 0; thread < x.paths.size(); ++thread) {
+      const ThreadPath& path = *x.paths[thread];
+      for (const PathAssumption& assumption : path.assumptions) {
+        const EventSet tested = path.expressions.loads(assumption.condition) << x.firstEvent[thread];
+        const unsigned last = 63U - static_cast<unsigned>(std::countl_zero(tested));
+        const auto position = std::find(reads_.begin(), reads_.end(), last) - reads_.begin();
+        assumptionsAt_[static_cast<std::size_t>(position)].push_back({thread, &assumption});
+      }
+    }
+    assigned_ = 0;
+    chooseSource(0);
+  }
+
+  void chooseSource(std::size_t index) {
+    if (index == reads_.size()) {
+      completeReadsFrom();
+      return;
+    }
+    const unsigned read = reads_[index];
+    forEachEvent(sources_[index], [&](unsigned write) {
+      execution_.rf.add(write, read);
+      execution_.source[read] = static_cast<std::uint8_t>(write);
+      assigned_ |= eventBit(read);
+      if (assumptionsMayHold(index)) {
+        chooseSource(index + 1);
+      }
+      assigned_ &= ~eventBit(read);
+      execution_.rf.remove(write, read);
+    });
+  }
+
+  // The value of EVENT if the reads chosen so far decide it (BUSY guards
+  // against cycles, which the complete check reports).
+  std::optional<Value> knownValue(unsigned event, EventSet& busy) const {
+    const Execution& x = execution_;
+    const Event& e = x.events[event];
+    if (e.initial) {
+      return x.values[event];
+    }
+    if (contains(busy, event) || (e.kind == EventKind::Read && !contains(assigned_, event))) {
+      return std::nullopt;
+    }
+    busy |= eventBit(event);
+    std::optional<Value> result;
+    if (e.kind == EventKind::Read) {
+      result = knownValue(x.source[event], busy);
+    } else {
+      const std::size_t thread = static_cast<std::size_t>(e.thread);
+      const ThreadPath& path = *x.paths[thread];
+      result = path.expressions.tryEvaluate(path.events[e.pathEvent].value, [&](std::uint8_t load) {
+        return knownValue(x.firstEvent[thread] + load, busy);
+      });
+    }
+    busy &= ~eventBit(event);
+    return result;
+  }
+
+  // False when an assumption tried at read INDEX is already known false.
+  bool assumptionsMayHold(std::size_t index) const {
+    const Execution& x = execution_;
+    for (const auto& [thread, assumption] : assumptionsAt_[index]) {
+      EventSet busy = 0;
+      const std::optional<Value> value = x.paths[thread]->expressions.tryEvaluate(
+          assumption->condition,
+          [&](std::uint8_t load) { return knownValue(x.firstEvent[thread] + load, busy); });
+      if (value && (value->integer != 0) != assumption->holds) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Values along rf: a read has the value of the write it reads from, a
+  // write the value of its expression over its thread's earlier reads.
+  // False when values depend on themselves (a thin-air cycle through rf
+  // and data dependencies).
+  bool computeValues() {
+    Execution& x = execution_;
+    state_.fill(Unknown);
+    bool cyclic = false;
+    std::function<Value(unsigned)> valueOf = [&](unsigned event) -> Value {
+      if (x.events[event].initial || state_[event] == Done) {
+        return x.values[event];
+      }
+      if (state_[event] == Busy) {
+        cyclic = true;
+        return Value{};
+      }
+      state_[event] = Busy;
+      Value result;
+      if (x.events[event].kind == EventKind::Read) {
+        result = valueOf(x.source[event]);
+      } else {
+        const std::size_t thread = static_cast<std::size_t>(x.events[event].thread);
+        const unsigned first = x.firstEvent[thread];
+        const ThreadPath& path = *x.paths[thread];
+        result = path.expressions.evaluate(path.events[x.events[event].pathEvent].value,
+                                           [&](std::uint8_t load) { return valueOf(first + load); });
+      }
+      x.values[event] = result;
+      state_[event] = Done;
+      return result;
+    };
+    forEachEvent(x.memory() & ~x.initialWrites, [&](unsigned event) { valueOf(event); });
+    return !cyclic;
+  }
+
+  // The branch and guard conditions each path assumed hold.
+  bool assumptionsHold() const {
+    const Execution& x = execution_;
+    for (std::size_t thread = 0; thread < x.paths.size(); ++thread) {
+      for (const PathAssumption& assumption : x.paths[thread]->assumptions) {
+        if ((x.evaluate(thread, assumption.condition).integer != 0) != assumption.holds) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  void completeReadsFrom() {
+    if (!computeValues()) {
+      collector_.reject(model_.thinAirAxiom());
+      return;
+    }
+    if (!assumptionsHold()) {
+      return;  // not an execution of these paths
+    }
+    if (const std::optional<std::size_t> axiom = model_.rejectReadsFrom(execution_)) {
+      collector_.reject(*axiom);
+      return;
+    }
+    if (!model_.traits().barriers) {
+      execution_.barrierSync = Relation(execution_.size);
+      model_.completeAndCheck(execution_, collector_);
+      return;
+    }
+    if (!forEachBarrierSynchronization(execution_,
+                                       [&] { model_.completeAndCheck(execution_, collector_); })) {
+      ++hungCandidates_;  // a barrier waits for more threads than reach it
+    }
+  }
+
+  enum ValueState : std::uint8_t { Unknown, Busy, Done };
+
+  const litmus::Test& test_;
+  const AxiomaticModel& model_;
+  const CheckOptions& options_;
+  const std::string& file_;
+  OutcomeCollector& collector_;
+  std::vector<ThreadPaths> threadPaths_;
+  Execution execution_;
+  std::vector<unsigned> reads_;
+  std::vector<EventSet> sources_;
+  EventSet assigned_ = 0;  // reads with a source so far
+  std::vector<std::vector<std::pair<std::size_t, const PathAssumption*>>> assumptionsAt_;
+  std::array<ValueState, kMaxEvents> state_{};
+  std::uint64_t hungCandidates_ = 0;
+};
+
+}  // namespace
+
+litmus::Outcome checkTest(const litmus::Test& test, const AxiomaticModel& model, const CheckOptions& options,
+                          const std::string& file) {
+  const auto start = std::chrono::steady_clock::now();
+  model.checkSupported(test, file);
+  litmus::Outcome outcome;
+  outcome.model = std::string(model.name());
+  outcome.terms = litmus::ObservedTerms::of(test);
+  outcome.unit = litmus::CountUnit::Executions;
+  OutcomeCollector collector(test, model, outcome);
+  Enumerator enumerator(test, model, options, file, collector);
+  outcome.boundCut = enumerator.run();
+  if (outcome.boundCut) {
+    outcome.notes.push_back("some executions need more than --unroll " + std::to_string(options.unroll) +
+                            " iterations of a loop and were cut (herd's Loop)");
+  }
+  if (enumerator.hungCandidates() > 0) {
+    outcome.notes.push_back(std::to_string(enumerator.hungCandidates()) +
+                            " candidates never complete a barrier (it waits for more threads than reach it) "
+                            "and have no final state");
+  }
+  for (std::size_t axiom = 0; axiom < model.axioms().size(); ++axiom) {
+    outcome.rejections.emplace_back(std::string(model.axioms()[axiom].name), collector.rejections()[axiom]);
+  }
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return outcome;
+}
+
+}  // namespace opcheck::axiomcheck

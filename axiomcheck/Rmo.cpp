@@ -1,0 +1,187 @@
+// rmo: the per-scope RMO model of seed 000 (Figs. 15-16, Sec. 5.3) with
+// herd's atomicity axiom, exactly as reference-models/rmo-asplos15-herd2015.cat
+// states it (herd7's "ptx-nodoc" model of 2015, the reference outputs in
+// corpora/herd-gpu-ptx/expected and corpora/diy-gpu-ptx/refout):
+//
+//   empty rmw & (fre;coe)                                   (* Atomic *)
+//   let com = rf | fr | co
+//   let po-loc-llh = po-loc & ((M * W) | (W * M))
+//   acyclic (po-loc-llh | com) as sc-per-loc-llh
+//   let dp = addr | data | ctrl
+//   acyclic (dp | rf) as no-thin-air
+//   let sys-fence = membar.sys
+//   let gl-fence  = membar.gl  | sys-fence
+//   let cta-fence = membar.cta | gl-fence
+//   let rmo(fence) = dp | rfe | co | fr | fence
+//   acyclic rmo(cta-fence) & cta as cta-constraint
+//   acyclic rmo(gl-fence) & gl as gl-constraint
+//   acyclic rmo(sys-fence) as sys-constraint
+//
+// membar.X is the relation po; [membar.X]; po, and membar.cta/gl/sys is
+// fence.sc.cta/gpu/sys in the IR (seed 001 Sec. 3.6). Scope relations: cta
+// relates events of threads in one CTA, gl of threads on one device (herd's
+// GPU_PTX scope tree). The model knows nothing else of PTX: .acq_rel fences,
+// acquire/release semantics, scopes of accesses and barriers order nothing
+// here. As in herd's GPU_PTX semantics, a failing atom.cas writes the old
+// value back (herd/GPU_PTXSem.ml), so it is an rmw pair too.
+#include <array>
+
+#include "axiomcheck/Models.h"
+#include "axiomcheck/TotalCoherence.h"
+
+namespace opcheck::axiomcheck {
+
+namespace {
+
+enum RmoAxiom : std::size_t { kAtomic, kScPerLocLlh, kNoThinAir, kCta, kGl, kSys };
+
+constexpr std::array<Axiom, 6> kAxioms = {{
+    {"Atomic", "empty rmw & (fre;coe) (rmo-asplos15-herd2015.cat, herd's atomicity)"},
+    {"sc-per-loc-llh", "acyclic (po-loc-llh | com) (seed 000 Fig. 15)"},
+    {"no-thin-air", "acyclic (dp | rf) (seed 000 Fig. 15)"},
+    {"cta-constraint", "acyclic rmo(cta-fence) & cta (seed 000 Fig. 16)"},
+    {"gl-constraint", "acyclic rmo(gl-fence) & gl (seed 000 Fig. 16)"},
+    {"sys-constraint", "acyclic rmo(sys-fence) (seed 000 Fig. 16)"},
+}};
+
+// membar.X as a relation: po; [fences of scope X or wider]; po.
+Relation fenceRelation(const Execution& x, EventSet fences) {
+  Relation result(x.size);
+  forEachEvent(fences, [&](unsigned fence) {
+    const EventSet before = x.po.predecessors(fence);
+    const EventSet after = x.po.successors(fence);
+    forEachEvent(before, [&](unsigned event) { result.addAll(event, after); });
+  });
+  return result;
+}
+
+// The parts of the rmo(fence) relations that co does not change:
+// dp | rfe | fence, restricted to each scope.
+struct FixedParts {
+  Relation external;
+  Relation poLoc;
+  Relation cta;
+  Relation gl;
+  Relation sys;
+};
+
+FixedParts fixedParts(const Execution& x) {
+  FixedParts parts;
+  parts.external = x.external();
+  parts.poLoc = x.poLoc();
+  const Relation common = x.dependencies() | (x.rf & parts.external);
+  EventSet sysFences = 0;
+  EventSet glFences = 0;
+  EventSet ctaFences = 0;
+  forEachEvent(x.fences, [&](unsigned fence) {
+    const Event& event = x.events[fence];
+    if (event.semantics != litmus::Semantics::SequentiallyConsistent) {
+      return;  // only membar (fence.sc) is a fence of this model
+    }
+    ctaFences |= eventBit(fence);
+    if (event.scope == litmus::Scope::Gpu || event.scope == litmus::Scope::System) {
+      glFences |= eventBit(fence);
+    }
+    if (event.scope == litmus::Scope::System) {
+      sysFences |= eventBit(fence);
+    }
+  });
+  parts.cta = (common | fenceRelation(x, ctaFences)) & x.sameCta;
+  parts.gl = (common | fenceRelation(x, glFences)) & x.sameGpu;
+  parts.sys = common | fenceRelation(x, sysFences);
+  return parts;
+}
+
+// Atomic and sc-per-loc-llh over the events of LOCATED (both relate events
+// of one location only, so they can be checked a location at a time).
+std::optional<std::size_t> locationAxiom(const Execution& x, const FixedParts& parts, EventSet located) {
+  const Relation fr = x.fromRead().restricted(located, located);
+  const Relation co = x.co.restricted(located, located);
+  if (!(x.rmw.restricted(located, located) & (fr & parts.external).then(co & parts.external)).empty()) {
+    return kAtomic;
+  }
+  const Relation llh = parts.poLoc.restricted(located, x.writes) | parts.poLoc.restricted(x.writes, located);
+  if (!(llh | x.rf.restricted(located, located) | fr | co).acyclic()) {
+    return kScPerLocLlh;
+  }
+  return std::nullopt;
+}
+
+// The three scope constraints, in the cat file's order.
+std::optional<std::size_t> scopeAxiom(const Execution& x, const FixedParts& parts, std::size_t first) {
+  const Relation orders = x.co | x.fromRead();
+  if (first <= kCta && !(parts.cta | (orders & x.sameCta)).acyclic()) {
+    return kCta;
+  }
+  if (first <= kGl && !(parts.gl | (orders & x.sameGpu)).acyclic()) {
+    return kGl;
+  }
+  if (first <= kSys && !(parts.sys | orders).acyclic()) {
+    return kSys;
+  }
+  return std::nullopt;
+}
+
+class RmoModel final : public AxiomaticModel {
+ public:
+  std::string_view name() const override { return "rmo"; }
+  std::string_view summary() const override {
+    return "per-scope RMO of the ASPLOS'15 GPU paper with herd's atomicity (herd7 2015 ptx-nodoc)";
+  }
+  std::span<const Axiom> axioms() const override { return kAxioms; }
+  ModelTraits traits() const override { return {.failedCasWrites = true, .barriers = false}; }
+  std::size_t thinAirAxiom() const override { return kNoThinAir; }
+
+  std::optional<std::size_t> rejectReadsFrom(const Execution& x) const override {
+    if (!(x.dependencies() | x.rf).acyclic()) {
+      return kNoThinAir;
+    }
+    return std::nullopt;
+  }
+
+  void completeAndCheck(Execution& x, CandidateSink& sink) const override {
+    const FixedParts parts = fixedParts(x);
+    forEachTotalCoherence(
+        x, sink,
+        [&](litmus::LocationId location) { return locationAxiom(x, parts, x.locationEvents[location]); },
+        [&] {
+          if (const std::optional<std::size_t> axiom = scopeAxiom(x, parts, kCta)) {
+            sink.reject(*axiom);
+          } else {
+            sink.accept(x);
+          }
+        });
+  }
+
+  std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
+    const FixedParts parts = fixedParts(x);
+    std::vector<std::size_t> broken;
+    const EventSet all = firstEvents(x.size);
+    const Relation fr = x.fromRead();
+    if (!(x.rmw & (fr & parts.external).then(x.co & parts.external)).empty()) {
+      broken.push_back(kAtomic);
+    }
+    const Relation llh = parts.poLoc.restricted(all, x.writes) | parts.poLoc.restricted(x.writes, all);
+    if (!(llh | x.rf | fr | x.co).acyclic()) {
+      broken.push_back(kScPerLocLlh);
+    }
+    if (rejectReadsFrom(x)) {
+      broken.push_back(kNoThinAir);
+    }
+    for (std::size_t axiom : {kCta, kGl, kSys}) {
+      if (scopeAxiom(x, parts, axiom) == axiom) {
+        broken.push_back(axiom);
+      }
+    }
+    return broken;
+  }
+};
+
+}  // namespace
+
+const AxiomaticModel& rmoModel() {
+  static const RmoModel model;
+  return model;
+}
+
+}  // namespace opcheck::axiomcheck

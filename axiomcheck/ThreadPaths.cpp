@@ -1,0 +1,453 @@
+#include "axiomcheck/ThreadPaths.h"
+
+#include <optional>
+#include <utility>
+
+#include "litmus/Diagnostic.h"
+
+namespace opcheck::axiomcheck {
+
+using litmus::Instruction;
+using litmus::Opcode;
+using litmus::Operand;
+using litmus::Semantics;
+
+namespace {
+
+// More paths than this means a test whose branches multiply beyond what an
+// enumeration of candidates can cover; it is refused rather than left to run.
+constexpr std::size_t kMaxPathsPerThread = 1u << 14;
+
+std::string threadName(std::size_t thread) { return "P" + std::to_string(thread); }
+
+// The semantics of the read and the write half of an atom or red
+// (seed 001 Sec. 3.5.3 splits an RMW into a read and a write; an .acq_rel
+// RMW is an acquire read and a release write).
+Semantics readHalf(Semantics semantics) {
+  switch (semantics) {
+    case Semantics::Acquire:
+    case Semantics::AcquireRelease:
+      return Semantics::Acquire;
+    default:
+      return Semantics::Relaxed;
+  }
+}
+
+Semantics writeHalf(Semantics semantics) {
+  switch (semantics) {
+    case Semantics::Release:
+    case Semantics::AcquireRelease:
+      return Semantics::Release;
+    default:
+      return Semantics::Relaxed;
+  }
+}
+
+std::optional<Operator> comparisonOperator(litmus::Comparison comparison) {
+  switch (comparison) {
+    case litmus::Comparison::Equal:
+      return Operator::Equal;
+    case litmus::Comparison::NotEqual:
+      return Operator::NotEqual;
+    case litmus::Comparison::Less:
+      return Operator::Less;
+    case litmus::Comparison::LessOrEqual:
+      return Operator::LessOrEqual;
+    case litmus::Comparison::Greater:
+      return Operator::Greater;
+    case litmus::Comparison::GreaterOrEqual:
+      return Operator::GreaterOrEqual;
+    case litmus::Comparison::None:
+      break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Operator> branchOperator(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::BranchEqual:
+      return Operator::Equal;
+    case Opcode::BranchNotEqual:
+      return Operator::NotEqual;
+    case Opcode::BranchLess:
+      return Operator::Less;
+    case Opcode::BranchLessOrEqual:
+      return Operator::LessOrEqual;
+    case Opcode::BranchGreater:
+      return Operator::Greater;
+    case Opcode::BranchGreaterOrEqual:
+      return Operator::GreaterOrEqual;
+    default:
+      return std::nullopt;
+  }
+}
+
+Operator arithmeticOperator(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::Subtract:
+      return Operator::Subtract;
+    case Opcode::And:
+      return Operator::And;
+    case Opcode::Or:
+      return Operator::Or;
+    case Opcode::Xor:
+      return Operator::Xor;
+    default:
+      return Operator::Add;
+  }
+}
+
+// What an atom or red with OPERATION stores, given the old value and the
+// operand (PTX ISA "atom": .inc and .dec take a bound).
+Operator rmwOperator(litmus::Operation operation) {
+  switch (operation) {
+    case litmus::Operation::Subtract:
+      return Operator::Subtract;
+    case litmus::Operation::Increment:
+      return Operator::Increment;
+    case litmus::Operation::Decrement:
+      return Operator::Decrement;
+    case litmus::Operation::And:
+      return Operator::And;
+    case litmus::Operation::Or:
+      return Operator::Or;
+    case litmus::Operation::Xor:
+      return Operator::Xor;
+    case litmus::Operation::Min:
+      return Operator::Min;
+    case litmus::Operation::Max:
+      return Operator::Max;
+    default:
+      return Operator::Add;
+  }
+}
+
+struct PathState {
+  ThreadPath path;
+  std::size_t next = 0;                  // the next instruction to run
+  EventSet control = 0;                  // loads the branches taken so far depend on
+  std::vector<std::uint16_t> backJumps;  // per instruction: backward jumps taken
+  std::vector<ExprId> registers;
+};
+
+class PathEnumerator {
+ public:
+  PathEnumerator(const litmus::Test& test, std::size_t thread, const PathOptions& options,
+                 const std::string& file)
+      : thread_(test.threads[thread]), threadIndex_(thread), options_(options), file_(file) {}
+
+  ThreadPaths run() {
+    PathState initial;
+    initial.backJumps.assign(thread_.instructions.size(), 0);
+    for (const litmus::Register& reg : thread_.registers) {
+      initial.registers.push_back(
+          reg.initialValue ? initial.path.expressions.constant(litmus::Value::of(*reg.initialValue))
+                           : initial.path.expressions.integer(0));
+    }
+    pending_.push_back(std::move(initial));
+    while (!pending_.empty()) {
+      PathState state = std::move(pending_.back());
+      pending_.pop_back();
+      runToEnd(std::move(state));
+    }
+    return std::move(result_);
+  }
+
+ private:
+  [[noreturn]] void fail(const Instruction& instruction, const std::string& message) const {
+    litmus::fail(file_, instruction.position, message);
+  }
+
+  void runToEnd(PathState state) {
+    while (state.next < thread_.instructions.size()) {
+      const Instruction& instruction = thread_.instructions[state.next];
+      EventSet guardLoads = 0;
+      if (instruction.guarded) {
+        ExpressionArena& arena = state.path.expressions;
+        const ExprId condition =
+            arena.binary(instruction.guard.negated ? Operator::Equal : Operator::NotEqual,
+                         state.registers[instruction.guard.predicate], arena.integer(0));
+        if (arena.isConstant(condition)) {
+          if (arena[condition].constant.integer == 0) {
+            ++state.next;
+            continue;
+          }
+        } else {
+          // The guard depends on a load: one path skips the instruction,
+          // the other runs it (and its events depend on the guard's loads).
+          PathState skipped = state;
+          skipped.path.assumptions.push_back({condition, false});
+          ++skipped.next;
+          fork(std::move(skipped));
+          state.path.assumptions.push_back({condition, true});
+          guardLoads = arena.loads(condition);
+        }
+      }
+      if (!execute(state, instruction, guardLoads)) {
+        return;
+      }
+    }
+    state.path.finalRegisters = state.registers;
+    if (result_.paths.size() >= kMaxPathsPerThread) {
+      litmus::fail(file_, {},
+                   "test too large: " + threadName(threadIndex_) + " has more than " +
+                       std::to_string(kMaxPathsPerThread) + " paths (lower --unroll)");
+    }
+    result_.paths.push_back(std::move(state.path));
+  }
+
+  void fork(PathState state) { pending_.push_back(std::move(state)); }
+
+  ExprId value(PathState& state, const Operand& operand) {
+    if (operand.kind == Operand::Kind::Register) {
+      return state.registers[operand.index];
+    }
+    if (operand.kind == Operand::Kind::Location) {
+      return state.path.expressions.constant(
+          litmus::Value::ofAddress(static_cast<litmus::LocationId>(operand.index)));
+    }
+    return state.path.expressions.integer(operand.immediate);
+  }
+
+  litmus::LocationId address(PathState& state, const Instruction& instruction, const Operand& operand) {
+    if (operand.kind == Operand::Kind::Location) {
+      return static_cast<litmus::LocationId>(operand.index);
+    }
+    const std::string& name = thread_.registers[operand.index].name;
+    const ExprId held = state.registers[operand.index];
+    const ExpressionArena& arena = state.path.expressions;
+    if (!arena.isConstant(held)) {
+      fail(instruction,
+           "the address in register " + name + " of " + threadName(threadIndex_) +
+               " depends on a load; the axiomatic models need addresses fixed before the test runs");
+    }
+    const litmus::Value address = arena[held].constant;
+    if (!address.isAddress()) {
+      fail(instruction, "register " + name + " of " + threadName(threadIndex_) +
+                            " is used as an address but holds the number " + std::to_string(address.integer));
+    }
+    return static_cast<litmus::LocationId>(address.location);
+  }
+
+  std::uint8_t addEvent(PathState& state, const Instruction& instruction, PathEvent event,
+                        EventSet guardLoads) {
+    if (state.path.events.size() >= kMaxEvents) {
+      fail(instruction, "test too large: a path of " + threadName(threadIndex_) + " has more than " +
+                            std::to_string(kMaxEvents) +
+                            " events (one 64-bit word per relation row; lower --unroll)");
+    }
+    event.instruction = static_cast<std::uint16_t>(state.next);
+    event.control |= state.control | guardLoads;
+    state.path.events.push_back(event);
+    return static_cast<std::uint8_t>(state.path.events.size() - 1);
+  }
+
+  // Jumps to instruction TARGET; false when the jump goes back more often
+  // than --unroll allows (the path is cut, as herd cuts unrolled loops).
+  bool jump(PathState& state, std::size_t target) {
+    if (target <= state.next) {
+      if (++state.backJumps[state.next] > options_.unroll) {
+        result_.boundCut = true;
+        return false;
+      }
+    }
+    state.next = target;
+    return true;
+  }
+
+  std::size_t labelTarget(const Operand& operand) const { return thread_.labels[operand.index].target; }
+
+  // Runs one instruction; false when the path ends here (cut by --unroll).
+  bool execute(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    const auto& operands = instruction.operands;
+    switch (instruction.opcode) {
+      case Opcode::Move:
+      case Opcode::Convert:
+        state.registers[operands[0].index] = value(state, operands[1]);
+        break;
+      case Opcode::Add:
+      case Opcode::Subtract:
+      case Opcode::And:
+      case Opcode::Or:
+      case Opcode::Xor:
+        state.registers[operands[0].index] = arena.binary(
+            arithmeticOperator(instruction.opcode), value(state, operands[1]), value(state, operands[2]));
+        break;
+      case Opcode::SetPredicate:
+        state.registers[operands[0].index] =
+            arena.binary(*comparisonOperator(instruction.comparison), value(state, operands[1]),
+                         value(state, operands[2]));
+        break;
+      case Opcode::Load: {
+        PathEvent read;
+        read.kind = EventKind::Read;
+        read.semantics = instruction.semantics;
+        read.scope = instruction.scope;
+        read.location = address(state, instruction, operands[1]);
+        const std::uint8_t index = addEvent(state, instruction, read, guardLoads);
+        state.registers[operands[0].index] = arena.load(index);
+        break;
+      }
+      case Opcode::Store: {
+        PathEvent write;
+        write.kind = EventKind::Write;
+        write.semantics = instruction.semantics;
+        write.scope = instruction.scope;
+        write.location = address(state, instruction, operands[0]);
+        write.value = value(state, operands[1]);
+        write.data = arena.loads(write.value);
+        addEvent(state, instruction, write, guardLoads);
+        break;
+      }
+      case Opcode::Atomic:
+      case Opcode::Reduction:
+        return readModifyWrite(state, instruction, guardLoads);
+      case Opcode::Fence: {
+        PathEvent fence;
+        fence.kind = EventKind::Fence;
+        fence.semantics = instruction.semantics;
+        fence.scope = instruction.scope;
+        addEvent(state, instruction, fence, guardLoads);
+        break;
+      }
+      case Opcode::Barrier:
+        barrier(state, instruction, guardLoads);
+        break;
+      case Opcode::Branch:
+      case Opcode::Goto:
+        return jump(state, labelTarget(operands[0]));
+      case Opcode::BranchEqual:
+      case Opcode::BranchNotEqual:
+      case Opcode::BranchLess:
+      case Opcode::BranchLessOrEqual:
+      case Opcode::BranchGreater:
+      case Opcode::BranchGreaterOrEqual:
+        return conditionalBranch(state, instruction);
+      case Opcode::MemoryBarrier:
+      case Opcode::ProxyFence:
+      case Opcode::ConstantLoad:
+      case Opcode::SurfaceStore:
+      case Opcode::SurfaceLoad:
+      case Opcode::TextureLoad:
+        fail(instruction, "'" + std::string(info(instruction.opcode).spelling) +
+                              "' is not supported by the axiomatic models");
+    }
+    ++state.next;
+    return true;
+  }
+
+  bool conditionalBranch(PathState& state, const Instruction& instruction) {
+    ExpressionArena& arena = state.path.expressions;
+    const ExprId condition =
+        arena.binary(*branchOperator(instruction.opcode), value(state, instruction.operands[0]),
+                     value(state, instruction.operands[1]));
+    const std::size_t target = labelTarget(instruction.operands[2]);
+    if (arena.isConstant(condition)) {
+      if (arena[condition].constant.integer != 0) {
+        return jump(state, target);
+      }
+      ++state.next;
+      return true;
+    }
+    // Every later event depends on the loads the branch tested.
+    state.control |= arena.loads(condition);
+    PathState fallThrough = state;
+    fallThrough.path.assumptions.push_back({condition, false});
+    ++fallThrough.next;
+    fork(std::move(fallThrough));
+    state.path.assumptions.push_back({condition, true});
+    return jump(state, target);
+  }
+
+  bool readModifyWrite(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    const bool isAtom = instruction.opcode == Opcode::Atomic;
+    const auto& operands = instruction.operands;
+    const Operand& addressOperand = operands[isAtom ? 1 : 0];
+    PathEvent read;
+    read.kind = EventKind::Read;
+    read.semantics = readHalf(instruction.semantics);
+    read.scope = instruction.scope;
+    read.location = address(state, instruction, addressOperand);
+    read.atomic = true;
+    read.reduction = !isAtom;
+    const std::uint8_t readIndex = addEvent(state, instruction, read, guardLoads);
+    const ExprId old = arena.load(readIndex);
+    const ExprId operand = value(state, operands[isAtom ? 2 : 1]);
+    if (isAtom) {
+      state.registers[operands[0].index] = old;
+    }
+
+    PathEvent write = read;
+    write.kind = EventKind::Write;
+    write.semantics = writeHalf(instruction.semantics);
+    write.control = 0;
+    switch (instruction.operation) {
+      case litmus::Operation::Exchange:
+        write.value = operand;
+        break;
+      case litmus::Operation::CompareAndSwap: {
+        const ExprId swapped = value(state, operands[3]);
+        const ExprId matches = arena.binary(Operator::Equal, old, operand);
+        if (options_.failedCasWrites) {
+          write.value = arena.select(matches, swapped, old);
+        } else {
+          // PTX: only a successful compare-and-swap writes.
+          PathState failed = state;
+          failed.path.assumptions.push_back({matches, false});
+          ++failed.next;
+          fork(std::move(failed));
+          state.path.assumptions.push_back({matches, true});
+          write.value = swapped;
+        }
+        break;
+      }
+      default:
+        write.value = arena.binary(rmwOperator(instruction.operation), old, operand);
+        break;
+    }
+    write.data = arena.loads(write.value);
+    addEvent(state, instruction, write, guardLoads);
+    ++state.next;
+    return true;
+  }
+
+  void barrier(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    PathEvent arrive;
+    arrive.kind = EventKind::BarrierArrive;
+    arrive.semantics = Semantics::AcquireRelease;
+    arrive.scope = litmus::Scope::Cta;
+    const auto& operands = instruction.operands;
+    for (std::size_t index = 0; index < operands.size() && index < 2; ++index) {
+      arrive.barrierName[index] = value(state, operands[index]);
+      arrive.data |= state.path.expressions.loads(arrive.barrierName[index]);
+    }
+    if (operands.size() > 2) {
+      arrive.barrierCount = value(state, operands[2]);
+      arrive.data |= state.path.expressions.loads(arrive.barrierCount);
+    }
+    addEvent(state, instruction, arrive, guardLoads);
+    if (instruction.barrierAction == litmus::BarrierAction::Sync) {
+      PathEvent wait = arrive;
+      wait.kind = EventKind::BarrierWait;
+      addEvent(state, instruction, wait, guardLoads);
+    }
+  }
+
+  const litmus::Thread& thread_;
+  std::size_t threadIndex_;
+  const PathOptions& options_;
+  const std::string& file_;
+  std::vector<PathState> pending_;
+  ThreadPaths result_;
+};
+
+}  // namespace
+
+ThreadPaths enumeratePaths(const litmus::Test& test, std::size_t thread, const PathOptions& options,
+                           const std::string& file) {
+  return PathEnumerator(test, thread, options, file).run();
+}
+
+}  // namespace opcheck::axiomcheck

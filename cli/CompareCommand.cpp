@@ -1,0 +1,196 @@
+// opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo]
+// [--report FILE.md|FILE.json] [--jobs N] [--unroll K] [--max-states N]
+// [--timeout S] [--quiet]: operational ⊆ axiomatic, test by test (design.md
+// "Cross-validation"). Exit status 1 when some test is unsound.
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "axiomcheck/Models.h"
+#include "cli/Arguments.h"
+#include "cli/Commands.h"
+#include "cli/ComparisonReport.h"
+#include "cli/ExitStatus.h"
+#include "cli/InputFiles.h"
+#include "cli/OrderedParallel.h"
+
+namespace opcheck::cli {
+
+namespace {
+
+struct CompareOptions {
+  std::vector<std::string> inputs;
+  ComparisonOptions comparison;
+  std::string operationalName = "ptx-op,default";
+  std::vector<std::string> axiomaticNames;
+  std::string report;
+  unsigned jobs = 1;
+  bool quiet = false;
+};
+
+std::vector<std::string> splitCommas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    parts.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return parts;
+}
+
+std::optional<CompareOptions> parseCompareArguments(const std::vector<std::string>& arguments) {
+  CompareOptions options;
+  std::string axiomatic = "ptx";
+  ArgumentReader reader(arguments);
+  while (!reader.done()) {
+    const std::string argument = reader.next();
+    if (argument == "--op") {
+      const auto value = reader.value();
+      if (!value) {
+        return std::nullopt;
+      }
+      const std::vector<std::string> parts = splitCommas(*value);
+      const std::string preset = parts.size() > 1 ? parts[1] : "default";
+      const std::optional<opsem::Architecture> architecture = opsem::findArchitecture(preset);
+      if (parts[0] != "ptx-op" || parts.size() > 2 || !architecture) {
+        std::cerr << "opcheck: error: --op is ptx-op or ptx-op,PRESET (see opcheck models), not '" << *value
+                  << "'\n";
+        return std::nullopt;
+      }
+      options.comparison.operational.architecture = *architecture;
+      options.operationalName = "ptx-op," + preset;
+    } else if (argument == "--ax") {
+      const auto value = reader.value();
+      if (!value) {
+        return std::nullopt;
+      }
+      axiomatic = *value;
+    } else if (argument == "--report") {
+      const auto value = reader.value();
+      if (!value) {
+        return std::nullopt;
+      }
+      options.report = *value;
+    } else if (argument == "--jobs" || argument == "-j") {
+      const auto jobs = reader.number<unsigned>(1, 1024, "a number of threads (1 or more)");
+      if (!jobs) {
+        return std::nullopt;
+      }
+      options.jobs = *jobs;
+    } else if (argument == "--unroll") {
+      const auto unroll = reader.number<unsigned>(0, 1000, "a number of iterations (0 or more)");
+      if (!unroll) {
+        return std::nullopt;
+      }
+      options.comparison.check.unroll = *unroll;
+    } else if (argument == "--max-states") {
+      const auto limit = reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of states");
+      if (!limit) {
+        return std::nullopt;
+      }
+      options.comparison.operational.exploration.limits.maxStates = *limit;
+    } else if (argument == "--timeout") {
+      const auto seconds = reader.number<unsigned>(1, 1000000, "a number of seconds");
+      if (!seconds) {
+        return std::nullopt;
+      }
+      options.comparison.operational.exploration.limits.timeoutSeconds = *seconds;
+    } else if (argument == "--executions") {
+      std::cerr << "opcheck: error: --executions (execution-level checking) is not built yet; compare checks "
+                   "outcomes\n";
+      return std::nullopt;
+    } else if (argument == "--quiet" || argument == "-q") {
+      options.quiet = true;
+    } else if (argument.size() > 1 && argument[0] == '-') {
+      std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
+      return std::nullopt;
+    } else {
+      options.inputs.push_back(argument);
+    }
+  }
+  for (const std::string& name : splitCommas(axiomatic)) {
+    const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(name);
+    if (model == nullptr) {
+      std::cerr << "opcheck: error: --ax takes axiomatic models (ptx, rmo, sc), not '" << name << "'\n";
+      return std::nullopt;
+    }
+    options.comparison.axiomatic.push_back(model);
+    options.axiomaticNames.push_back(name);
+  }
+  const bool markdown = options.report.ends_with(".md");
+  if (!options.report.empty() && !markdown && !options.report.ends_with(".json")) {
+    std::cerr << "opcheck: error: --report writes FILE.md or FILE.json\n";
+    return std::nullopt;
+  }
+  if (options.inputs.empty()) {
+    std::cerr << "opcheck compare: error: give one or more litmus files or directories\n";
+    return std::nullopt;
+  }
+  return options;
+}
+
+}  // namespace
+
+int runCompareCommand(const std::vector<std::string>& arguments) {
+  std::optional<CompareOptions> parsed = parseCompareArguments(arguments);
+  if (!parsed) {
+    return kBadInput;
+  }
+  CompareOptions& options = *parsed;
+  const InputFiles inputs = collectLitmusFiles(options.inputs);
+  for (const std::string& problem : inputs.problems) {
+    std::cerr << problem << '\n';
+  }
+  // One test explores on every job; many tests run side by side instead.
+  options.comparison.operational.exploration.jobs =
+      inputs.files.size() == 1 ? static_cast<int>(options.jobs) : 1;
+  const bool progress = !options.quiet && inputs.files.size() > 1 && isatty(STDERR_FILENO) != 0;
+
+  ComparisonSuite suite;
+  suite.operationalModel = options.operationalName;
+  suite.axiomaticModels = options.axiomaticNames;
+  suite.unroll = options.comparison.check.unroll;
+  bool badInput = !inputs.problems.empty();
+  runInOrder<TestComparison>(
+      inputs.files.size(), options.jobs,
+      [&](std::size_t index) { return compareTest(inputs.files[index], options.comparison); },
+      [&](TestComparison comparison) {
+        if (!comparison.error.empty()) {
+          badInput = true;
+          std::cerr << (progress ? "\r\033[K" : "") << comparison.error << '\n';
+        } else {
+          std::cout << comparisonLine(comparison) << '\n';
+        }
+        suite.tests.push_back(std::move(comparison));
+        if (progress) {
+          std::cerr << "\r\033[K" << suite.tests.size() << "/" << inputs.files.size() << " tests"
+                    << std::flush;
+        }
+      });
+  if (progress) {
+    std::cerr << "\r\033[K";
+  }
+  // Unsound tests first (design.md), each group in input order.
+  std::stable_partition(suite.tests.begin(), suite.tests.end(),
+                        [](const TestComparison& test) { return test.unsound(); });
+  std::cout << summaryText(suite);
+  if (!options.report.empty()) {
+    std::ofstream report(options.report);
+    report << (options.report.ends_with(".md") ? markdownReport(suite) : jsonReport(suite));
+    if (!report) {
+      std::cerr << options.report << ": error: cannot write the report\n";
+      return kBadInput;
+    }
+  }
+  const bool unsound = std::any_of(suite.tests.begin(), suite.tests.end(),
+                                   [](const TestComparison& test) { return test.unsound(); });
+  if (unsound) {
+    return kCheckFailed;
+  }
+  return badInput ? kBadInput : kSuccess;
+}
+
+}  // namespace opcheck::cli

@@ -1,0 +1,60 @@
+// compare's core (design.md "Cross-validation"): runs the operational model
+// and each axiomatic model on a test, over full final states (every
+// register of every thread and every location), and sets the states apart:
+// those only the operational model reaches (unsound: each comes with the
+// run that reaches it), those only the axiomatic model allows (behaviour
+// the machine cannot show: a completeness figure, not a failure).
+#pragma once
+
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "axiomcheck/AxiomaticModel.h"
+#include "axiomcheck/CandidateEnumerator.h"
+#include "litmus/Outcome.h"
+#include "opsem/OperationalModel.h"
+
+namespace opcheck::cli {
+
+// TEST with every register of every thread and every location in its
+// "locations [...]" clause, so that every model reports full final states.
+litmus::Test withEveryTermShown(const litmus::Test& test);
+
+struct ModelComparison {
+  std::string model;
+  std::size_t states = 0;  // distinct full final states the model allows
+  std::set<litmus::FinalState> operationalOnly;
+  std::set<litmus::FinalState> axiomaticOnly;
+  std::vector<std::vector<std::string>> traces;  // one per operational-only state, in set order
+  // --unroll cut the axiomatic side short: an operational-only state may be
+  // one it did not get to, so it is not called unsound.
+  bool boundCut = false;
+
+  bool unsound() const { return !operationalOnly.empty() && !boundCut; }
+  bool inconclusive() const { return !operationalOnly.empty() && boundCut; }
+};
+
+struct TestComparison {
+  std::string file;
+  std::string name;
+  std::string error;  // set when a model refused the test (bad input, proxies)
+  litmus::Test test;  // with every term shown
+  litmus::ObservedTerms terms;
+  std::size_t operationalStates = 0;
+  bool operationalComplete = true;  // false when a limit stopped the exploration
+  std::vector<ModelComparison> models;
+
+  bool unsound() const;
+};
+
+struct ComparisonOptions {
+  opsem::OperationalOptions operational;
+  std::vector<const axiomcheck::AxiomaticModel*> axiomatic;
+  axiomcheck::CheckOptions check;
+};
+
+TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& options);
+
+}  // namespace opcheck::cli

@@ -1,0 +1,225 @@
+#include "cli/ComparisonReport.h"
+
+#include <algorithm>
+
+#include "litmus/FinalState.h"
+#include "litmus/JsonPrinter.h"
+
+namespace opcheck::cli {
+
+namespace {
+
+struct Totals {
+  std::size_t tests = 0;
+  std::size_t unsound = 0;
+  std::size_t inconclusive = 0;
+  std::size_t equal = 0;
+  std::size_t axiomaticOnlyTests = 0;
+  std::size_t axiomaticOnlyStates = 0;
+};
+
+Totals totalsFor(const ComparisonSuite& suite, std::size_t model) {
+  Totals totals;
+  for (const TestComparison& test : suite.tests) {
+    if (!test.error.empty() || model >= test.models.size()) {
+      continue;
+    }
+    const ModelComparison& comparison = test.models[model];
+    ++totals.tests;
+    totals.unsound += comparison.unsound() ? 1 : 0;
+    totals.inconclusive += comparison.inconclusive() ? 1 : 0;
+    totals.equal += comparison.operationalOnly.empty() && comparison.axiomaticOnly.empty() ? 1 : 0;
+    totals.axiomaticOnlyTests += comparison.axiomaticOnly.empty() ? 0 : 1;
+    totals.axiomaticOnlyStates += comparison.axiomaticOnly.size();
+  }
+  return totals;
+}
+
+std::string verdictWord(const ModelComparison& comparison) {
+  if (comparison.unsound()) {
+    return "UNSOUND";
+  }
+  if (comparison.inconclusive()) {
+    return "inconclusive (--unroll cut the axiomatic side)";
+  }
+  return comparison.axiomaticOnly.empty() ? "equal" : "operational within axiomatic";
+}
+
+std::string state(const TestComparison& test, const litmus::FinalState& values) {
+  return litmus::formatHerdState(test.test, test.terms, values);
+}
+
+std::string anchor(const TestComparison& test, const ModelComparison& model) {
+  std::string text = "unsound-" + model.model + "-" + test.name;
+  for (char& c : text) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-') {
+      c = '-';
+    }
+  }
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+}  // namespace
+
+std::string comparisonLine(const TestComparison& test) {
+  if (!test.error.empty()) {
+    return test.file + ": not compared: " + test.error;
+  }
+  std::string line = test.name + ": ptx-op " + std::to_string(test.operationalStates) + " states" +
+                     (test.operationalComplete ? "" : " (exploration stopped by a limit)");
+  for (const ModelComparison& model : test.models) {
+    line += "; " + model.model + " " + std::to_string(model.states) + " " + verdictWord(model);
+    if (!model.operationalOnly.empty()) {
+      line += " (" + std::to_string(model.operationalOnly.size()) + " operational-only)";
+    }
+    if (!model.axiomaticOnly.empty()) {
+      line += " (" + std::to_string(model.axiomaticOnly.size()) + " axiomatic-only)";
+    }
+  }
+  return line;
+}
+
+std::string summaryText(const ComparisonSuite& suite) {
+  std::size_t errors = 0;
+  for (const TestComparison& test : suite.tests) {
+    errors += test.error.empty() ? 0 : 1;
+  }
+  std::string text;
+  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
+    const Totals totals = totalsFor(suite, model);
+    text += "Summary " + suite.operationalModel + " vs " + suite.axiomaticModels[model] + ": " +
+            std::to_string(totals.tests) + " tests, " + std::to_string(totals.unsound) + " unsound, " +
+            std::to_string(totals.inconclusive) + " inconclusive, " + std::to_string(totals.equal) +
+            " equal, " + std::to_string(totals.axiomaticOnlyTests) + " with axiomatic-only outcomes (" +
+            std::to_string(totals.axiomaticOnlyStates) + " states)\n";
+  }
+  if (errors > 0) {
+    text += "Summary " + std::to_string(errors) + " tests not compared (see the errors above)\n";
+  }
+  return text;
+}
+
+std::string markdownReport(const ComparisonSuite& suite) {
+  std::string text = "# opcheck compare: " + suite.operationalModel + " against ";
+  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
+    text += (model == 0 ? "" : ", ") + suite.axiomaticModels[model];
+  }
+  text +=
+      "\n\nEvery test is run under the operational model and under each axiomatic model, over full "
+      "final states (every register and every location). An outcome only the operational model reaches "
+      "is **unsound**: the machine does something the model forbids; the run that does it is shown. An "
+      "outcome only the axiomatic model allows is behaviour the machine cannot show (completeness, not a "
+      "failure). When `--unroll " +
+      std::to_string(suite.unroll) +
+      "` cut the axiomatic side short, an operational-only outcome is reported as inconclusive.\n\n";
+  text +=
+      "| model | tests | unsound | inconclusive | equal | with axiomatic-only outcomes | axiomatic-only "
+      "states |\n"
+      "|---|---|---|---|---|---|---|\n";
+  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
+    const Totals totals = totalsFor(suite, model);
+    text += "| " + suite.axiomaticModels[model] + " | " + std::to_string(totals.tests) + " | " +
+            std::to_string(totals.unsound) + " | " + std::to_string(totals.inconclusive) + " | " +
+            std::to_string(totals.equal) + " | " + std::to_string(totals.axiomaticOnlyTests) + " | " +
+            std::to_string(totals.axiomaticOnlyStates) + " |\n";
+  }
+  text += "\n## Unsound tests\n\n";
+  bool anyUnsound = false;
+  for (const TestComparison& test : suite.tests) {
+    for (const ModelComparison& model : test.models) {
+      if (!model.unsound()) {
+        continue;
+      }
+      anyUnsound = true;
+      text +=
+          "### <a id=\"" + anchor(test, model) + "\"></a>" + test.name + " against " + model.model + "\n\n";
+      text += "File `" + test.file + "`. Outcomes ptx-op reaches and " + model.model + " forbids:\n\n";
+      std::size_t index = 0;
+      for (const litmus::FinalState& values : model.operationalOnly) {
+        text += "- `" + state(test, values) + "`, reached by:\n\n```\n";
+        const std::vector<std::string>& trace = model.traces[index++];
+        for (std::size_t step = 0; step < trace.size(); ++step) {
+          text += std::to_string(step + 1) + ". " + trace[step] + "\n";
+        }
+        text += "```\n\n";
+      }
+    }
+  }
+  if (!anyUnsound) {
+    text += "None.\n";
+  }
+  text += "\n## Every test\n\n| test | ptx-op states |";
+  for (const std::string& model : suite.axiomaticModels) {
+    text += " " + model + " states | " + model + " |";
+  }
+  text += "\n|---|---|";
+  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
+    text += "---|---|";
+  }
+  text += "\n";
+  for (const TestComparison& test : suite.tests) {
+    if (!test.error.empty()) {
+      text += "| `" + test.file + "` | not compared: " + test.error + " |\n";
+      continue;
+    }
+    text += "| " + test.name + " | " + std::to_string(test.operationalStates) + " |";
+    for (const ModelComparison& model : test.models) {
+      const std::string verdict = verdictWord(model);
+      text += " " + std::to_string(model.states) + " | " +
+              (model.unsound() ? "[" + verdict + "](#" + anchor(test, model) + ")" : verdict) + " |";
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+std::string jsonReport(const ComparisonSuite& suite) {
+  std::string text = "{\"operational\": " + litmus::jsonString(suite.operationalModel) + ", \"axiomatic\": [";
+  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
+    text += (model == 0 ? "" : ", ") + litmus::jsonString(suite.axiomaticModels[model]);
+  }
+  text += "], \"unroll\": " + std::to_string(suite.unroll) + ", \"tests\": [";
+  for (std::size_t index = 0; index < suite.tests.size(); ++index) {
+    const TestComparison& test = suite.tests[index];
+    text += index == 0 ? "\n" : ",\n";
+    text += "{\"file\": " + litmus::jsonString(test.file);
+    if (!test.error.empty()) {
+      text += ", \"error\": " + litmus::jsonString(test.error) + "}";
+      continue;
+    }
+    text += ", \"test\": " + litmus::jsonString(test.name) +
+            ", \"operational_states\": " + std::to_string(test.operationalStates) +
+            ", \"operational_complete\": " + (test.operationalComplete ? "true" : "false") +
+            ", \"models\": [";
+    for (std::size_t model = 0; model < test.models.size(); ++model) {
+      const ModelComparison& comparison = test.models[model];
+      auto states = [&](const std::set<litmus::FinalState>& set) {
+        std::string list = "[";
+        bool first = true;
+        for (const litmus::FinalState& values : set) {
+          list += (first ? "" : ", ") + litmus::jsonString(state(test, values));
+          first = false;
+        }
+        return list + "]";
+      };
+      text += (model == 0 ? "" : ", ") + std::string("{\"model\": ") + litmus::jsonString(comparison.model) +
+              ", \"states\": " + std::to_string(comparison.states) +
+              ", \"verdict\": " + litmus::jsonString(verdictWord(comparison)) +
+              ", \"operational_only\": " + states(comparison.operationalOnly) +
+              ", \"axiomatic_only\": " + states(comparison.axiomaticOnly) + ", \"traces\": [";
+      for (std::size_t trace = 0; trace < comparison.traces.size(); ++trace) {
+        text += (trace == 0 ? "[" : ", [");
+        for (std::size_t step = 0; step < comparison.traces[trace].size(); ++step) {
+          text += (step == 0 ? "" : ", ") + litmus::jsonString(comparison.traces[trace][step]);
+        }
+        text += "]";
+      }
+      text += "]}";
+    }
+    text += "]}";
+  }
+  return text + "\n]}\n";
+}
+
+}  // namespace opcheck::cli

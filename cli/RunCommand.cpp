@@ -1,0 +1,286 @@
+// opcheck FILE|DIR... [--model M] [--jobs N] [--format herd|json] [--unroll K]
+// [--quiet]: runs a model on every test and prints its verdicts, herd-style
+// by default (design.md "Command line"). Tests run in parallel with --jobs
+// (oneTBB) and are printed in input order. A bad file is reported as
+// FILE:LINE:COL: error and the run goes on; the exit status is 2 at the end
+// if any file was bad.
+#include <unistd.h>
+
+#include <charconv>
+#include <filesystem>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "axiomcheck/CandidateEnumerator.h"
+#include "axiomcheck/Models.h"
+#include "cli/Commands.h"
+#include "cli/ExitStatus.h"
+#include "cli/InputFiles.h"
+#include "cli/OperationalReport.h"
+#include "cli/OrderedParallel.h"
+#include "litmus/Diagnostic.h"
+#include "litmus/HerdPrinter.h"
+#include "litmus/JsonPrinter.h"
+#include "opsem/OperationalModel.h"
+#include "parser/LitmusReader.h"
+
+namespace opcheck::cli {
+
+namespace {
+
+enum class Format { Herd, Json };
+
+struct RunOptions {
+  std::vector<std::string> inputs;
+  // An axiomatic model, or the operational one (ptx-op) when null.
+  const axiomcheck::AxiomaticModel* model = nullptr;
+  opsem::OperationalOptions operational;
+  unsigned jobs = 1;
+  Format format = Format::Herd;
+  unsigned unroll = 2;
+  bool quiet = false;
+};
+
+// The model used when --model is not given.
+constexpr std::string_view kDefaultModel = "ptx";
+constexpr std::string_view kOperationalModel = "ptx-op";
+
+bool parseCount(const std::string& text, unsigned minimum, unsigned& out) {
+  unsigned value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < minimum || value > 100000) {
+    return false;
+  }
+  out = value;
+  return true;
+}
+
+std::string modelNames() {
+  std::string names(kOperationalModel);
+  for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
+    names += ", " + std::string(model->name());
+  }
+  return names;
+}
+
+// Reads the arguments; prints what is wrong and returns nothing on a
+// usage error.
+std::optional<RunOptions> parseArguments(const std::vector<std::string>& arguments) {
+  RunOptions options;
+  std::string modelName(kDefaultModel);
+  for (std::size_t index = 0; index < arguments.size(); ++index) {
+    std::string argument = arguments[index];
+    std::optional<std::string> attached;
+    if (argument.rfind("--", 0) == 0 && argument.find('=') != std::string::npos) {
+      attached = argument.substr(argument.find('=') + 1);
+      argument = argument.substr(0, argument.find('='));
+    }
+    auto value = [&]() -> std::optional<std::string> {
+      if (attached) {
+        return attached;
+      }
+      if (index + 1 < arguments.size()) {
+        return arguments[++index];
+      }
+      std::cerr << "opcheck: error: " << argument << " needs a value\n";
+      return std::nullopt;
+    };
+    if (argument == "--model") {
+      const std::optional<std::string> name = value();
+      if (!name) {
+        return std::nullopt;
+      }
+      modelName = *name;
+    } else if (argument == "--jobs" || argument == "-j") {
+      const std::optional<std::string> text = value();
+      if (!text || !parseCount(*text, 1, options.jobs)) {
+        std::cerr << "opcheck: error: --jobs takes a number of threads (1 or more)\n";
+        return std::nullopt;
+      }
+    } else if (argument == "--unroll") {
+      const std::optional<std::string> text = value();
+      if (!text || !parseCount(*text, 0, options.unroll)) {
+        std::cerr << "opcheck: error: --unroll takes a number of iterations (0 or more)\n";
+        return std::nullopt;
+      }
+    } else if (argument == "--format") {
+      const std::optional<std::string> text = value();
+      if (!text) {
+        return std::nullopt;
+      }
+      if (*text == "herd") {
+        options.format = Format::Herd;
+      } else if (*text == "json") {
+        options.format = Format::Json;
+      } else {
+        std::cerr << "opcheck: error: --format is herd or json, not '" << *text << "'\n";
+        return std::nullopt;
+      }
+    } else if (argument == "--arch") {
+      const std::optional<std::string> name = value();
+      if (!name) {
+        return std::nullopt;
+      }
+      const std::optional<opsem::Architecture> architecture = opsem::findArchitecture(*name);
+      if (!architecture) {
+        std::cerr << "opcheck: error: unknown --arch preset '" << *name << "' (see opcheck models)\n";
+        return std::nullopt;
+      }
+      options.operational.architecture = *architecture;
+    } else if (argument == "--witness") {
+      options.operational.witness = true;
+    } else if (argument == "--no-reduction") {
+      options.operational.exploration.reduceLocalSteps = false;
+    } else if (argument == "--max-states") {
+      const std::optional<std::string> text = value();
+      unsigned limit = 0;
+      if (!text || !parseCount(*text, 1, limit)) {
+        std::cerr << "opcheck: error: --max-states takes a number of states (1 to 100000; then use k or M)\n";
+        return std::nullopt;
+      }
+      options.operational.exploration.limits.maxStates = limit;
+    } else if (argument == "--timeout") {
+      const std::optional<std::string> text = value();
+      unsigned seconds = 0;
+      if (!text || !parseCount(*text, 1, seconds)) {
+        std::cerr << "opcheck: error: --timeout takes a number of seconds (1 or more)\n";
+        return std::nullopt;
+      }
+      options.operational.exploration.limits.timeoutSeconds = seconds;
+    } else if (argument == "--quiet" || argument == "-q") {
+      options.quiet = true;
+    } else if (argument.size() > 1 && argument[0] == '-') {
+      std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
+      return std::nullopt;
+    } else {
+      options.inputs.push_back(argument);
+    }
+  }
+  options.model = axiomcheck::findModel(modelName);
+  if (options.model == nullptr && modelName != kOperationalModel) {
+    std::cerr << "opcheck: error: unknown model '" << modelName << "' (this opcheck has " << modelNames()
+              << "; see opcheck models)\n";
+    return std::nullopt;
+  }
+  if (options.inputs.empty()) {
+    std::cerr << "opcheck: error: give one or more litmus files or directories\n";
+    return std::nullopt;
+  }
+  return options;
+}
+
+struct TestResult {
+  std::string output;   // the printed verdict, empty for a bad file
+  std::string error;    // FILE:LINE:COL: error: ..., empty for a good file
+  std::string warning;  // a limit cut an exploration short
+};
+
+// ptx-op: herd's block, then opcheck's own lines (or JSON members).
+void runOperational(const litmus::Test& test, const std::string& file, const RunOptions& options,
+                    TestResult& result) {
+  const opsem::OperationalResult operational = opsem::runPtxOp(test, file, options.operational);
+  if (options.format == Format::Herd) {
+    // opcheck's lines follow Time, before the blank line that ends the block.
+    std::string block = litmus::printHerd(test, operational.outcome);
+    if (block.ends_with("\n\n")) {
+      block.pop_back();
+    }
+    result.output = block + operationalHerdLines(test, operational) + "\n";
+  } else {
+    result.output = litmus::printJson(test, operational.outcome, file, operationalJsonMembers(operational));
+  }
+  result.warning = operationalWarning(file, operational);
+}
+
+TestResult runOne(const std::filesystem::path& file, const RunOptions& options) {
+  TestResult result;
+  try {
+    const litmus::Test test = parser::readLitmusFile(file);
+    if (options.model == nullptr) {
+      runOperational(test, file.string(), options, result);
+      return result;
+    }
+    axiomcheck::CheckOptions check;
+    check.unroll = options.unroll;
+    const litmus::Outcome outcome = axiomcheck::checkTest(test, *options.model, check, file.string());
+    result.output = options.format == Format::Herd ? litmus::printHerd(test, outcome)
+                                                   : litmus::printJson(test, outcome, file.string());
+  } catch (const litmus::InputError& error) {
+    result.error = error.what();
+  } catch (const std::bad_alloc&) {
+    result.error = file.string() + ": error: out of memory while checking this test";
+  }
+  return result;
+}
+
+}  // namespace
+
+int runModelCommand(const std::vector<std::string>& arguments) {
+  std::optional<RunOptions> parsed = parseArguments(arguments);
+  if (!parsed) {
+    return kBadInput;
+  }
+  RunOptions& options = *parsed;
+  const InputFiles inputs = collectLitmusFiles(options.inputs);
+  // One test explores on every job; many tests run side by side instead.
+  options.operational.exploration.jobs = inputs.files.size() == 1 ? static_cast<int>(options.jobs) : 1;
+  bool allGood = inputs.problems.empty();
+  for (const std::string& problem : inputs.problems) {
+    std::cerr << problem << '\n';
+  }
+  const std::vector<std::filesystem::path>& files = inputs.files;
+  const bool progress = !options.quiet && files.size() > 1 && isatty(STDERR_FILENO) != 0;
+
+  std::vector<std::string> errors;
+  if (options.format == Format::Json) {
+    std::cout << "{\"model\": "
+              << litmus::jsonString(options.model != nullptr ? options.model->name() : kOperationalModel)
+              << ", \"unroll\": " << options.unroll << ", \"tests\": [";
+  }
+  bool firstJson = true;
+  std::size_t done = 0;
+  auto print = [&](const TestResult& result) {
+    ++done;
+    if (!result.warning.empty()) {
+      std::cout.flush();
+      std::cerr << (progress ? "\r\033[K" : "") << result.warning << '\n';
+    }
+    if (!result.error.empty()) {
+      std::cout.flush();
+      std::cerr << (progress ? "\r\033[K" : "") << result.error << '\n';
+      errors.push_back(result.error);
+      allGood = false;
+    } else if (options.format == Format::Json) {
+      std::cout << (firstJson ? "\n" : ",\n") << result.output;
+      firstJson = false;
+    } else {
+      std::cout << result.output;
+    }
+    if (progress && (done % 64 == 0 || done == files.size())) {
+      std::cout.flush();
+      std::cerr << "\r\033[K" << done << "/" << files.size() << " tests" << std::flush;
+    }
+  };
+  runInOrder<TestResult>(
+      files.size(), options.jobs, [&](std::size_t index) { return runOne(files[index], options); }, print);
+  std::cout.flush();
+  if (progress) {
+    std::cerr << "\r\033[K";
+  }
+  if (options.format == Format::Json) {
+    std::cout << "\n], \"errors\": [";
+    for (std::size_t index = 0; index < errors.size(); ++index) {
+      std::cout << (index == 0 ? "" : ", ") << litmus::jsonString(errors[index]);
+    }
+    for (std::size_t index = 0; index < inputs.problems.size(); ++index) {
+      std::cout << (index == 0 && errors.empty() ? "" : ", ") << litmus::jsonString(inputs.problems[index]);
+    }
+    std::cout << "]}\n";
+  }
+  return allGood ? kSuccess : kBadInput;
+}
+
+}  // namespace opcheck::cli

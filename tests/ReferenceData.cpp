@@ -1,0 +1,71 @@
+#include "tests/ReferenceData.h"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "tests/TestSupport.h"
+
+namespace opcheck::testing {
+
+std::vector<std::string> splitFields(const std::string& raw, char delimiter) {
+  // expected.csv has DOS line ends.
+  const std::string line = !raw.empty() && raw.back() == '\r' ? raw.substr(0, raw.size() - 1) : raw;
+  std::vector<std::string> fields;
+  std::string field;
+  std::istringstream stream(line);
+  while (std::getline(stream, field, delimiter)) {
+    fields.push_back(field);
+  }
+  if (!line.empty() && line.back() == delimiter) {
+    fields.emplace_back();
+  }
+  return fields;
+}
+
+std::vector<CatalogueExpectation> readCatalogueExpectations(const std::filesystem::path& catalogue) {
+  std::istringstream rows(readFile(catalogue / "expectations.tsv"));
+  std::string line;
+  std::getline(rows, line);  // the header
+  std::vector<CatalogueExpectation> expectations;
+  while (std::getline(rows, line)) {
+    if (line.empty()) {
+      continue;
+    }
+    const std::vector<std::string> columns = splitFields(line, '\t');
+    if (columns.size() != 5) {
+      throw std::runtime_error("expectations.tsv: expected 5 columns: " + line);
+    }
+    expectations.push_back({columns[0], columns[1], columns[2] == "allowed", columns[3], columns[4]});
+  }
+  return expectations;
+}
+
+std::vector<Dat3mVerdict> readDat3mVerdicts(const std::filesystem::path& dat3m) {
+  // test,quantifier,condition,ptx60_condition_outcome_reachable,ptx75_...,ptx60_no_hang;
+  // the condition may hold commas, so the verdicts are read from the end.
+  std::istringstream rows(readFile(dat3m / "expected.csv"));
+  std::string line;
+  std::getline(rows, line);
+  std::vector<Dat3mVerdict> verdicts;
+  while (std::getline(rows, line)) {
+    const std::vector<std::string> columns = splitFields(line, ',');
+    if (columns.size() < 6 || columns[columns.size() - 3].empty()) {
+      continue;  // no PTX 6.0 verdict (the proxy tests)
+    }
+    Dat3mVerdict verdict;
+    verdict.test = columns[0];
+    verdict.reachable = columns[columns.size() - 3] == "yes";
+    const std::string& noHang = columns.back();
+    if (!noHang.empty()) {
+      verdict.canHang = noHang == "0";
+    }
+    verdicts.push_back(verdict);
+  }
+  return verdicts;
+}
+
+bool conditionOutcomeReached(litmus::Quantifier quantifier, const litmus::Outcome& outcome) {
+  return quantifier == litmus::Quantifier::Forall ? outcome.negative > 0 : outcome.positive > 0;
+}
+
+}  // namespace opcheck::testing

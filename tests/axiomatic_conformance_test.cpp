@@ -1,0 +1,450 @@
+// Conformance of the axiomatic models with the references in
+// ../shared/corpora (corpora/README.md "Reading the references"):
+//  - rmo against herd7 2015's ptx-nodoc output: the same Observation and the
+//    same set of States on every test of herd-gpu-ptx/tests, diy-gpu-ptx t1,
+//    t2 (and t3), and hardware/asplos15;
+//  - ptx against Dat3M's PTX 6.0 verdicts (dat3m-ptx/expected.csv,
+//    ptx60_condition_outcome_reachable) and the catalogue's expectations;
+//  - sc's final states within ptx's and rmo's on every corpus test.
+// A reference that is itself wrong for a test is listed, with the reason, in
+// tests/axiomatic-known-differences.tsv; the tests check that exactly the
+// listed tests differ.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "axiomcheck/CandidateEnumerator.h"
+#include "axiomcheck/Models.h"
+#include "litmus/Diagnostic.h"
+#include "litmus/FinalState.h"
+#include "litmus/HerdPrinter.h"
+#include "litmus/Outcome.h"
+#include "parser/LitmusReader.h"
+#include "tests/TestSupport.h"
+
+namespace fs = std::filesystem;
+using namespace opcheck;
+
+namespace {
+
+std::vector<std::string> splitTabs(const std::string& line) {
+  std::vector<std::string> columns;
+  std::istringstream fields(line);
+  for (std::string field; std::getline(fields, field, '\t');) {
+    columns.push_back(field);
+  }
+  return columns;
+}
+
+// The tests a reference is known to be wrong about:
+// (model, reference) -> tests, from tests/axiomatic-known-differences.tsv
+// (columns model, reference, test, reason).
+std::set<std::string> knownDifferences(const std::string& model, const std::string& reference) {
+  std::istringstream rows(
+      testing::readFile(fs::path(OPCHECK_SOURCE_DIR) / "tests" / "axiomatic-known-differences.tsv"));
+  std::string line;
+  std::getline(rows, line);
+  REQUIRE(line == "model\treference\ttest\treason");
+  std::set<std::string> tests;
+  while (std::getline(rows, line)) {
+    if (line.empty()) {
+      continue;
+    }
+    const std::vector<std::string> columns = splitTabs(line);
+    INFO(line);
+    REQUIRE(columns.size() == 4);
+    REQUIRE(!columns[3].empty());
+    if (columns[0] == model && columns[1] == reference) {
+      tests.insert(columns[2]);
+    }
+  }
+  return tests;
+}
+
+// One herd7 output block: its States lines, Observation word, and its text
+// from "Test" to "Observation" (herd's Hash line, where opcheck prints Time,
+// left out).
+struct HerdBlock {
+  std::set<std::string> states;
+  std::string observation;
+  std::string text;
+};
+
+std::map<std::string, HerdBlock> parseHerdOutput(const std::string& text) {
+  std::map<std::string, HerdBlock> blocks;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("Test ", 0) != 0) {
+      continue;
+    }
+    const std::string name = line.substr(5, line.find(' ', 5) - 5);
+    HerdBlock block;
+    block.text = line + "\n";
+    std::getline(lines, line);
+    REQUIRE(line.rfind("States ", 0) == 0);
+    block.text += line + "\n";
+    const int count = std::stoi(line.substr(7));
+    for (int index = 0; index < count; ++index) {
+      std::getline(lines, line);
+      block.states.insert(line);
+      block.text += line + "\n";
+    }
+    while (std::getline(lines, line) && line.rfind("Observation ", 0) != 0) {
+      block.text += line + "\n";
+    }
+    block.text += line + "\n";
+    std::istringstream words(line);
+    std::string word;
+    words >> word >> word >> block.observation;
+    blocks[name] = block;
+  }
+  return blocks;
+}
+
+litmus::Outcome run(const litmus::Test& test, const axiomcheck::AxiomaticModel& model,
+                    const std::string& file) {
+  return axiomcheck::checkTest(test, model, axiomcheck::CheckOptions{}, file);
+}
+
+std::set<std::string> herdStates(const litmus::Test& test, const litmus::Outcome& outcome) {
+  std::set<std::string> states;
+  for (const litmus::FinalState& state : outcome.states) {
+    states.insert(litmus::formatHerdState(test, outcome.terms, state));
+  }
+  return states;
+}
+
+struct HerdComparison {
+  std::size_t compared = 0;
+  std::size_t withoutReference = 0;
+  std::set<std::string> differing;  // test names
+  std::vector<std::string> details;
+};
+
+// printHerd's block up to its Observation line (what herd prints there too).
+std::string blockText(const litmus::Test& test, const litmus::Outcome& outcome) {
+  const std::string printed = litmus::printHerd(test, outcome);
+  return printed.substr(0, printed.find("\nTime ") + 1);
+}
+
+// Runs rmo on FILES and compares each with its block in REFERENCE: the
+// same States and Observation, and (checked too, though the corpora's
+// README asks only for those) herd's very text, counts included.
+void compareWithHerd(const std::vector<fs::path>& files, const std::map<std::string, HerdBlock>& reference,
+                     HerdComparison& comparison) {
+  for (const fs::path& file : files) {
+    const litmus::Test test = parser::readLitmusFile(file);
+    const auto found = reference.find(test.name);
+    if (found == reference.end()) {
+      ++comparison.withoutReference;
+      continue;
+    }
+    ++comparison.compared;
+    const litmus::Outcome outcome = run(test, axiomcheck::rmoModel(), file.string());
+    const std::set<std::string> states = herdStates(test, outcome);
+    const HerdBlock& herd = found->second;
+    if (states != herd.states || std::string(outcome.observation()) != herd.observation) {
+      std::string detail = file.string() + ": herd says " + herd.observation + ", rmo " +
+                           std::string(outcome.observation()) + "; states only herd has:";
+      for (const std::string& state : herd.states) {
+        detail += states.count(state) ? "" : " [" + state + "]";
+      }
+      detail += "; states only rmo has:";
+      for (const std::string& state : states) {
+        detail += herd.states.count(state) ? "" : " [" + state + "]";
+      }
+      comparison.differing.insert(test.name);
+      comparison.details.push_back(detail);
+    } else if (blockText(test, outcome) != herd.text) {
+      comparison.differing.insert(test.name);
+      comparison.details.push_back(file.string() + ": same states and observation, other text; herd:\n" +
+                                   herd.text + "opcheck:\n" + blockText(test, outcome));
+    }
+  }
+}
+
+void checkAgainstKnown(const HerdComparison& comparison, const std::string& reference) {
+  std::string details;
+  for (const std::string& detail : comparison.details) {
+    details += detail + "\n";
+  }
+  INFO(details);
+  CHECK(comparison.differing == knownDifferences("rmo", reference));
+}
+
+}  // namespace
+
+TEST_CASE("rmo agrees with herd7's ptx-nodoc output on herd-gpu-ptx, diy t1, t2 and the ASPLOS'15 tests",
+          "[corpus][axiomatic]") {
+  const auto corpora = testing::corporaDirectory();
+  if (!corpora) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  SECTION("herd-gpu-ptx: each folder against its expected/FOLDER.herd2015.ptx-nodoc.txt") {
+    HerdComparison comparison;
+    for (const fs::directory_entry& folder : fs::directory_iterator(*corpora / "herd-gpu-ptx" / "tests")) {
+      const fs::path expected = *corpora / "herd-gpu-ptx" / "expected" /
+                                (folder.path().filename().string() + ".herd2015.ptx-nodoc.txt");
+      if (!fs::exists(expected)) {
+        continue;  // format-variants: LISA spellings of MP without herd output
+      }
+      compareWithHerd(testing::litmusFilesUnder(folder.path()), parseHerdOutput(testing::readFile(expected)),
+                      comparison);
+    }
+    CHECK(comparison.compared == 14);
+    checkAgainstKnown(comparison, "herd-gpu-ptx");
+  }
+  SECTION("herd-gpu-ptx/format-variants: LISA spellings of MP give herd's states for the GPU_PTX originals") {
+    // herd has no output for these files; each is the program of a
+    // catalogue-ptx-2019 test under another quantifier.
+    const std::map<std::string, HerdBlock> reference = parseHerdOutput(testing::readFile(
+        *corpora / "herd-gpu-ptx" / "expected" / "catalogue-ptx-2019.herd2015.ptx-nodoc.txt"));
+    const fs::path folder = *corpora / "herd-gpu-ptx" / "tests" / "format-variants";
+    struct Variant {
+      const char* file;
+      const char* original;
+      const char* observation;  // of the variant's own proposition
+    };
+    for (const Variant& variant : {Variant{"MP-notexists.litmus", "MP", "Sometimes"},
+                                   Variant{"MP+membar.gls-notexists.litmus", "MP+membar.gls", "Never"},
+                                   Variant{"MP+membar.gls-forall.litmus", "MP+membar.gls", "Always"}}) {
+      INFO(variant.file);
+      const fs::path file = folder / variant.file;
+      const litmus::Test test = parser::readLitmusFile(file);
+      const litmus::Outcome outcome = run(test, axiomcheck::rmoModel(), file.string());
+      CHECK(herdStates(test, outcome) == reference.at(variant.original).states);
+      CHECK(std::string(outcome.observation()) == variant.observation);
+    }
+  }
+  SECTION("diy-gpu-ptx t1 and t2") {
+    for (const std::string set : {"t1", "t2"}) {
+      HerdComparison comparison;
+      const fs::path reference = *corpora / "diy-gpu-ptx" / "refout" / (set + ".herd2015.ptx-nodoc.txt");
+      compareWithHerd(testing::litmusFilesUnder(*corpora / "diy-gpu-ptx" / set),
+                      parseHerdOutput(testing::readFile(reference)), comparison);
+      CHECK(comparison.withoutReference == 0);
+      CHECK(comparison.compared == (set == "t1" ? 234 : 1386));
+      checkAgainstKnown(comparison, "diy-gpu-ptx/" + set);
+    }
+  }
+  SECTION("hardware/asplos15 against expected-herd2015-rmo.txt") {
+    HerdComparison comparison;
+    const fs::path folder = *corpora / "hardware" / "asplos15";
+    compareWithHerd(testing::litmusFilesUnder(folder / "tests"),
+                    parseHerdOutput(testing::readFile(folder / "expected-herd2015-rmo.txt")), comparison);
+    CHECK(comparison.withoutReference == 0);
+    CHECK(comparison.compared == 22);
+    checkAgainstKnown(comparison, "hardware/asplos15");
+  }
+}
+
+TEST_CASE("rmo agrees with herd7's ptx-nodoc output on all 10554 tests of diy t3",
+          "[corpus][axiomatic][t3]") {
+  const auto corpora = testing::corporaDirectory();
+  const auto t3 = testing::unpackedT3();
+  if (!corpora || !t3) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  const fs::path reference = fs::temp_directory_path() / "opcheck-t3-ptx-nodoc.txt";
+  const std::string command =
+      "gzip -dc '" + (*corpora / "diy-gpu-ptx" / "refout" / "t3.herd2015.ptx-nodoc.txt.gz").string() +
+      "' > '" + reference.string() + "'";
+  REQUIRE(std::system(command.c_str()) == 0);
+  HerdComparison comparison;
+  compareWithHerd(testing::litmusFilesUnder(*t3), parseHerdOutput(testing::readFile(reference)), comparison);
+  CHECK(comparison.withoutReference == 0);
+  CHECK(comparison.compared == 10554);
+  checkAgainstKnown(comparison, "diy-gpu-ptx/t3");
+}
+
+namespace {
+
+// Whether some execution reaches the condition's outcome, as Dat3M's
+// expected.csv and the catalogue's expectations mean it: for exists and
+// ~exists, some allowed execution satisfies the proposition; for forall,
+// some allowed execution violates it.
+bool outcomeReachable(const litmus::Test& test, const litmus::Outcome& outcome) {
+  return test.condition.quantifier == litmus::Quantifier::Forall ? outcome.negative > 0
+                                                                 : outcome.positive > 0;
+}
+
+}  // namespace
+
+TEST_CASE("ptx gives Dat3M's PTX 6.0 verdict on every dat3m-ptx test that has one", "[corpus][axiomatic]") {
+  const auto corpora = testing::corporaDirectory();
+  if (!corpora) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  const fs::path root = *corpora / "dat3m-ptx";
+  std::istringstream rows(testing::readFile(root / "expected.csv"));
+  std::string line;
+  std::getline(rows, line);
+  REQUIRE(line.rfind("test,quantifier,condition,ptx60_condition_outcome_reachable,", 0) == 0);
+  std::size_t judged = 0;
+  std::size_t refused = 0;
+  std::set<std::string> differing;
+  std::string details;
+  while (std::getline(rows, line)) {
+    if (line.empty()) {
+      continue;
+    }
+    // The condition column holds no commas except inside its own text, so
+    // the verdicts are the last three columns.
+    std::vector<std::string> columns;
+    std::istringstream fields(line);
+    for (std::string field; std::getline(fields, field, ',');) {
+      columns.push_back(field);
+    }
+    if (line.back() == ',') {
+      columns.push_back("");
+    }
+    REQUIRE(columns.size() >= 6);
+    const std::string test = columns.front();
+    const std::string expected = columns[columns.size() - 3];
+    const fs::path file = root / test;
+    INFO(test);
+    if (expected.empty()) {
+      // The proxy tests have no 6.0 verdict: ptx refuses them, naming the instruction.
+      CHECK_THROWS_WITH(run(parser::readLitmusFile(file), axiomcheck::ptxModel(), file.string()),
+                        Catch::Contains("model ptx does not support '"));
+      ++refused;
+      continue;
+    }
+    ++judged;
+    const litmus::Test parsed = parser::readLitmusFile(file);
+    const litmus::Outcome outcome = run(parsed, axiomcheck::ptxModel(), file.string());
+    const std::string got = outcomeReachable(parsed, outcome) ? "yes" : "no";
+    if (got != expected) {
+      differing.insert(test);
+      details += test + ": Dat3M " + expected + ", ptx " + got + "\n";
+    }
+  }
+  CHECK(judged == 130);
+  CHECK(refused == 7);
+  INFO(details);
+  CHECK(differing == knownDifferences("ptx", "dat3m-ptx"));
+}
+
+TEST_CASE("ptx gives the verdict of every catalogue expectation", "[axiomatic][catalogue]") {
+  const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
+  std::istringstream rows(testing::readFile(catalogue / "expectations.tsv"));
+  std::string line;
+  std::getline(rows, line);
+  std::size_t judged = 0;
+  while (std::getline(rows, line)) {
+    const std::vector<std::string> columns = splitTabs(line);
+    if (columns.size() < 3 || columns[1] != "ptx") {
+      continue;
+    }
+    INFO(line);
+    const fs::path file = catalogue / columns[0];
+    const litmus::Test test = parser::readLitmusFile(file);
+    const litmus::Outcome outcome = run(test, axiomcheck::ptxModel(), file.string());
+    CHECK((outcomeReachable(test, outcome) ? "allowed" : "forbidden") == columns[2]);
+    ++judged;
+  }
+  CHECK(judged >= 20);
+}
+
+namespace {
+
+// TEST with every register and every location shown, so that outcomes are
+// whole final states, not only the condition's part.
+litmus::Test showingEverything(litmus::Test test) {
+  test.shownLocations.clear();
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    for (std::size_t reg = 0; reg < test.threads[thread].registers.size(); ++reg) {
+      litmus::ConditionTerm term;
+      term.kind = litmus::ConditionTerm::Kind::Register;
+      term.thread = static_cast<std::uint16_t>(thread);
+      term.index = static_cast<std::uint32_t>(reg);
+      test.shownLocations.push_back(term);
+    }
+  }
+  for (std::size_t location = 0; location < test.locations.size(); ++location) {
+    litmus::ConditionTerm term;
+    term.kind = litmus::ConditionTerm::Kind::Location;
+    term.index = static_cast<std::uint32_t>(location);
+    test.shownLocations.push_back(term);
+  }
+  return test;
+}
+
+struct SubsetCheck {
+  std::size_t checked = 0;
+  std::size_t refused = 0;
+  std::vector<std::string> failures;
+};
+
+// Runs sc, ptx and rmo on every file and checks sc's whole final states are
+// among ptx's and rmo's.
+SubsetCheck checkScWithin(const std::vector<fs::path>& files) {
+  SubsetCheck check;
+  for (const fs::path& file : files) {
+    const litmus::Test test = showingEverything(parser::readLitmusFile(file));
+    litmus::Outcome sc;
+    try {
+      sc = run(test, axiomcheck::scModel(), file.string());
+    } catch (const litmus::InputError&) {
+      ++check.refused;  // proxy tests: every model refuses them
+      continue;
+    }
+    ++check.checked;
+    for (const axiomcheck::AxiomaticModel* model : {&axiomcheck::ptxModel(), &axiomcheck::rmoModel()}) {
+      const litmus::Outcome other = run(test, *model, file.string());
+      for (const litmus::FinalState& state : sc.states) {
+        if (!other.states.count(state)) {
+          check.failures.push_back(file.string() + ": sc allows [" +
+                                   litmus::formatHerdState(test, sc.terms, state) + "], " +
+                                   std::string(model->name()) + " does not");
+        }
+      }
+    }
+  }
+  return check;
+}
+
+}  // namespace
+
+TEST_CASE("sc's final states are ptx's and rmo's too, on every corpus test", "[corpus][axiomatic]") {
+  const auto corpora = testing::corporaDirectory();
+  if (!corpora) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  std::vector<fs::path> files;
+  for (const char* folder : {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2"}) {
+    const std::vector<fs::path> found = testing::litmusFilesUnder(*corpora / folder);
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  const std::vector<fs::path> catalogue =
+      testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  files.insert(files.end(), catalogue.begin(), catalogue.end());
+  const SubsetCheck check = checkScWithin(files);
+  INFO(check.failures.size() << " failures; first: "
+                             << (check.failures.empty() ? "-" : check.failures.front()));
+  CHECK(check.failures.empty());
+  CHECK(check.refused == 7);
+  CHECK(check.checked == files.size() - 7);
+}
+
+TEST_CASE("sc's final states are ptx's and rmo's too, on all of diy t3", "[corpus][axiomatic][t3]") {
+  const auto t3 = testing::unpackedT3();
+  if (!t3) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  const SubsetCheck check = checkScWithin(testing::litmusFilesUnder(*t3));
+  INFO(check.failures.size() << " failures; first: "
+                             << (check.failures.empty() ? "-" : check.failures.front()));
+  CHECK(check.failures.empty());
+  CHECK(check.checked == 10554);
+}

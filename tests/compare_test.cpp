@@ -1,0 +1,115 @@
+// compare: ptx-op ⊆ ptx over the catalogue and the corpora, and the
+// deliberately broken presets of ptx-op (must-fail variants) caught, each
+// with the run that shows it.
+#include <catch2/catch.hpp>
+
+#include "axiomcheck/Models.h"
+#include "cli/Comparison.h"
+#include "parser/LitmusReader.h"
+#include "tests/TestSupport.h"
+
+namespace fs = std::filesystem;
+using namespace opcheck;
+
+namespace {
+
+cli::ComparisonOptions againstPtx(const std::string& preset) {
+  cli::ComparisonOptions options;
+  options.operational.architecture = *opsem::findArchitecture(preset);
+  options.axiomatic = {&axiomcheck::ptxModel()};
+  return options;
+}
+
+struct SuiteResult {
+  std::size_t compared = 0;
+  std::vector<std::string> unsound;  // "file: state"
+  std::size_t tracesMissing = 0;
+};
+
+SuiteResult compareAll(const std::vector<fs::path>& files, const cli::ComparisonOptions& options) {
+  SuiteResult result;
+  for (const fs::path& file : files) {
+    const cli::TestComparison comparison = cli::compareTest(file, options);
+    if (!comparison.error.empty()) {
+      continue;  // refused by a model (proxies): not a comparison
+    }
+    ++result.compared;
+    for (const cli::ModelComparison& model : comparison.models) {
+      if (!model.unsound()) {
+        continue;
+      }
+      result.unsound.push_back(comparison.file);
+      for (const auto& trace : model.traces) {
+        result.tracesMissing += trace.empty() ? 1 : 0;
+      }
+    }
+  }
+  return result;
+}
+
+std::vector<fs::path> catalogueFiles() {
+  return testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+}
+
+}  // namespace
+
+TEST_CASE("compare shows every register and location in the final states it compares", "[compare]") {
+  const litmus::Test test = parser::readLitmusText(R"(PTX T
+{ x = 0; y = 0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ ld.weak r0, x  | st.weak y, 1   ;
+exists (P0:r0 == 1)
+)",
+                                                   "t.litmus");
+  const litmus::Test full = cli::withEveryTermShown(test);
+  REQUIRE(full.shownLocations.size() == 3);  // P0:r0, x, y
+  CHECK(full.shownLocations[0].kind == litmus::ConditionTerm::Kind::Register);
+  CHECK(full.shownLocations[2].kind == litmus::ConditionTerm::Kind::Location);
+}
+
+TEST_CASE("ptx-op reaches no outcome ptx forbids on the catalogue", "[compare][catalogue]") {
+  const SuiteResult result = compareAll(catalogueFiles(), againstPtx("default"));
+  INFO((result.unsound.empty() ? std::string("-") : result.unsound.front()));
+  CHECK(result.compared >= 80);
+  CHECK(result.unsound.empty());
+}
+
+TEST_CASE("ptx-op reaches no outcome ptx forbids on the corpora, t3 aside", "[compare][corpus]") {
+  const auto corpora = testing::corporaDirectory();
+  if (!corpora) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  for (const char* preset : {"default", "fifo-store-buffer", "no-l1-fills"}) {
+    SECTION(preset) {
+      std::vector<fs::path> files;
+      for (const char* folder :
+           {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2"}) {
+        const auto found = testing::litmusFilesUnder(*corpora / folder);
+        files.insert(files.end(), found.begin(), found.end());
+      }
+      const SuiteResult result = compareAll(files, againstPtx(preset));
+      INFO(preset << ": " << result.unsound.size() << " unsound; first: "
+                  << (result.unsound.empty() ? std::string("-") : result.unsound.front()));
+      CHECK(result.compared > 1700);
+      CHECK(result.unsound.empty());
+    }
+  }
+}
+
+TEST_CASE("compare catches each deliberately broken ptx-op rule, with the run that breaks it",
+          "[compare][must-fail]") {
+  std::vector<fs::path> files = catalogueFiles();
+  if (const auto corpora = testing::corporaDirectory()) {
+    const auto dat3m = testing::litmusFilesUnder(*corpora / "dat3m-ptx");
+    files.insert(files.end(), dat3m.begin(), dat3m.end());
+  }
+  for (const char* preset : {"broken-fence-sc", "broken-store-order", "broken-acquire", "fermi"}) {
+    SECTION(preset) {
+      const SuiteResult result = compareAll(files, againstPtx(preset));
+      INFO(preset << ": " << result.unsound.size() << " unsound tests");
+      CHECK_FALSE(result.unsound.empty());
+      CHECK(result.tracesMissing == 0);
+    }
+  }
+}
