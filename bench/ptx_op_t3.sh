@@ -19,7 +19,7 @@ for jobs in 1 2; do
   start=$(date +%s.%N)
   "$build/opcheck" "$work" --model ptx-op --jobs "$jobs" --quiet >"$work/out-$jobs.txt"
   end=$(date +%s.%N)
-  seconds[$jobs]=$(echo "$end - $start" | bc -l)
+  seconds[$jobs]=$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')
   tests=$(grep -c '^Test ' "$work/out-$jobs.txt")
   states=$(awk '/^Explored /{sum += $4} END {print sum + 0}' "$work/out-$jobs.txt")
   peak=$(awk '/^Explored /{print $(NF-2)}' "$work/out-$jobs.txt" | sort -h | tail -1)

@@ -3,6 +3,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/build.sh" "$root/build" >/dev/null
-example="$root/catalogue/seed001/Fig6-SB-fence.sc.gpu.litmus"
-echo "\$ build/opcheck parse ${example#$root/}"
-"$root/build/opcheck" parse "$example"
+example="$root/catalogue/seed001/Fig6-SB-no-fence.litmus"
+echo "\$ build/opcheck ${example#$root/} --model ptx-op --witness"
+"$root/build/opcheck" "$example" --model ptx-op --witness

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ clang libclang-rt-14-dev
+  cmake ninja-build g++ clang clang-format libclang-rt-14-dev
   libboost-dev libxxhash-dev libtbb-dev
   antlr4 libantlr4-runtime-dev default-jre-headless
   catch2

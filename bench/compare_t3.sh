@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# compare over all 10554 tests of diy-gpu-ptx/t3: ptx-op (each preset that
+# claims PTX) against ptx, and the default preset against rmo too. Fails
+# when a test is unsound. Usage: bench/compare_t3.sh [BUILD_DIR] [REPORT_DIR]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$here/build}
+reports=${2:-$(mktemp -d)}
+corpora=${OPCHECK_CORPORA:-$here/../shared/corpora}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tar -xzf "$corpora/diy-gpu-ptx/t3.tar.gz" -C "$work"
+ninja -C "$build" opcheck >/dev/null
+mkdir -p "$reports"
+status=0
+for run in "default ptx,rmo" "fifo-store-buffer ptx" "no-l1-fills ptx"; do
+  set -- $run
+  start=$(date +%s.%N)
+  "$build/opcheck" compare "$work" --op "ptx-op,$1" --ax "$2" --jobs "$(nproc)" --quiet \
+    --report "$reports/t3-$1.md" | grep '^Summary' || status=$?
+  end=$(date +%s.%N)
+  awk -v a="$start" -v b="$end" -v preset="$1" -v report="$reports/t3-$1.md" \
+    'BEGIN { printf "  (%s: %.1f s; report %s)\n", preset, b - a, report }'
+done
+exit $status
