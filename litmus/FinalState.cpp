@@ -4,6 +4,8 @@
 #include <cctype>
 #include <tuple>
 
+#include "litmus/CanonicalPrinter.h"
+
 namespace opcheck::litmus {
 
 namespace {
@@ -157,17 +159,8 @@ FinalState displayedPart(const ObservedTerms& terms, const FinalState& state) {
   return FinalState(state.begin(), state.begin() + static_cast<std::ptrdiff_t>(terms.displayedCount()));
 }
 
-std::string formatHerdTerm(const Test& test, const ConditionTerm& term) {
-  switch (term.kind) {
-    case ConditionTerm::Kind::Register:
-      return std::to_string(term.thread) + ":" + test.threads[term.thread].registers[term.index].name;
-    case ConditionTerm::Kind::Location:
-      return test.locations[term.index].name;
-    case ConditionTerm::Kind::Integer:
-      return std::to_string(term.value);
-  }
-  return {};
-}
+// herd and the canonical form write terms alike.
+std::string formatHerdTerm(const Test& test, const ConditionTerm& term) { return printTerm(test, term); }
 
 std::string formatHerdValue(const Test& test, const Value& value) {
   if (value.isAddress()) {

@@ -49,12 +49,15 @@ std::vector<Dat3mVerdict> readDat3mVerdicts(const std::filesystem::path& dat3m) 
   std::vector<Dat3mVerdict> verdicts;
   while (std::getline(rows, line)) {
     const std::vector<std::string> columns = splitFields(line, ',');
-    if (columns.size() < 6 || columns[columns.size() - 3].empty()) {
-      continue;  // no PTX 6.0 verdict (the proxy tests)
+    if (columns.size() < 6) {
+      throw std::runtime_error("expected.csv: expected at least 6 columns: " + line);
     }
     Dat3mVerdict verdict;
     verdict.test = columns[0];
-    verdict.reachable = columns[columns.size() - 3] == "yes";
+    const std::string& reachable = columns[columns.size() - 3];
+    if (!reachable.empty()) {
+      verdict.reachable = reachable == "yes";
+    }
     const std::string& noHang = columns.back();
     if (!noHang.empty()) {
       verdict.canHang = noHang == "0";

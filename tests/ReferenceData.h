@@ -23,10 +23,12 @@ struct CatalogueExpectation {
 
 std::vector<CatalogueExpectation> readCatalogueExpectations(const std::filesystem::path& catalogue);
 
-// One row of dat3m-ptx/expected.csv that has a PTX 6.0 verdict.
+// One row of dat3m-ptx/expected.csv.
 struct Dat3mVerdict {
-  std::string test;             // path relative to dat3m-ptx/
-  bool reachable = false;       // ptx60_condition_outcome_reachable
+  std::string test;  // path relative to dat3m-ptx/
+  // ptx60_condition_outcome_reachable; absent for the proxy tests, which
+  // PTX 6.0 does not judge.
+  std::optional<bool> reachable;
   std::optional<bool> canHang;  // ptx60_no_hang == 0; absent when not given
 };
 

@@ -19,26 +19,19 @@
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "axiomcheck/Models.h"
+#include "cli/Comparison.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
 #include "litmus/HerdPrinter.h"
 #include "litmus/Outcome.h"
 #include "parser/LitmusReader.h"
+#include "tests/ReferenceData.h"
 #include "tests/TestSupport.h"
 
 namespace fs = std::filesystem;
 using namespace opcheck;
 
 namespace {
-
-std::vector<std::string> splitTabs(const std::string& line) {
-  std::vector<std::string> columns;
-  std::istringstream fields(line);
-  for (std::string field; std::getline(fields, field, '\t');) {
-    columns.push_back(field);
-  }
-  return columns;
-}
 
 // The tests a reference is known to be wrong about:
 // (model, reference) -> tests, from tests/axiomatic-known-differences.tsv
@@ -54,7 +47,7 @@ std::set<std::string> knownDifferences(const std::string& model, const std::stri
     if (line.empty()) {
       continue;
     }
-    const std::vector<std::string> columns = splitTabs(line);
+    const std::vector<std::string> columns = testing::splitFields(line, '\t');
     INFO(line);
     REQUIRE(columns.size() == 4);
     REQUIRE(!columns[3].empty());
@@ -264,19 +257,6 @@ TEST_CASE("rmo agrees with herd7's ptx-nodoc output on all 10554 tests of diy t3
   checkAgainstKnown(comparison, "diy-gpu-ptx/t3");
 }
 
-namespace {
-
-// Whether some execution reaches the condition's outcome, as Dat3M's
-// expected.csv and the catalogue's expectations mean it: for exists and
-// ~exists, some allowed execution satisfies the proposition; for forall,
-// some allowed execution violates it.
-bool outcomeReachable(const litmus::Test& test, const litmus::Outcome& outcome) {
-  return test.condition.quantifier == litmus::Quantifier::Forall ? outcome.negative > 0
-                                                                 : outcome.positive > 0;
-}
-
-}  // namespace
-
 TEST_CASE("ptx gives Dat3M's PTX 6.0 verdict on every dat3m-ptx test that has one", "[corpus][axiomatic]") {
   const auto corpora = testing::corporaDirectory();
   if (!corpora) {
@@ -284,34 +264,14 @@ TEST_CASE("ptx gives Dat3M's PTX 6.0 verdict on every dat3m-ptx test that has on
     return;
   }
   const fs::path root = *corpora / "dat3m-ptx";
-  std::istringstream rows(testing::readFile(root / "expected.csv"));
-  std::string line;
-  std::getline(rows, line);
-  REQUIRE(line.rfind("test,quantifier,condition,ptx60_condition_outcome_reachable,", 0) == 0);
   std::size_t judged = 0;
   std::size_t refused = 0;
   std::set<std::string> differing;
   std::string details;
-  while (std::getline(rows, line)) {
-    if (line.empty()) {
-      continue;
-    }
-    // The condition column holds no commas except inside its own text, so
-    // the verdicts are the last three columns.
-    std::vector<std::string> columns;
-    std::istringstream fields(line);
-    for (std::string field; std::getline(fields, field, ',');) {
-      columns.push_back(field);
-    }
-    if (line.back() == ',') {
-      columns.push_back("");
-    }
-    REQUIRE(columns.size() >= 6);
-    const std::string test = columns.front();
-    const std::string expected = columns[columns.size() - 3];
-    const fs::path file = root / test;
-    INFO(test);
-    if (expected.empty()) {
+  for (const testing::Dat3mVerdict& verdict : testing::readDat3mVerdicts(root)) {
+    const fs::path file = root / verdict.test;
+    INFO(verdict.test);
+    if (!verdict.reachable) {
       // The proxy tests have no 6.0 verdict: ptx refuses them, naming the instruction.
       CHECK_THROWS_WITH(run(parser::readLitmusFile(file), axiomcheck::ptxModel(), file.string()),
                         Catch::Contains("model ptx does not support '"));
@@ -321,10 +281,11 @@ TEST_CASE("ptx gives Dat3M's PTX 6.0 verdict on every dat3m-ptx test that has on
     ++judged;
     const litmus::Test parsed = parser::readLitmusFile(file);
     const litmus::Outcome outcome = run(parsed, axiomcheck::ptxModel(), file.string());
-    const std::string got = outcomeReachable(parsed, outcome) ? "yes" : "no";
-    if (got != expected) {
-      differing.insert(test);
-      details += test + ": Dat3M " + expected + ", ptx " + got + "\n";
+    const bool got = testing::conditionOutcomeReached(parsed.condition.quantifier, outcome);
+    if (got != *verdict.reachable) {
+      differing.insert(verdict.test);
+      details += verdict.test + ": Dat3M " + (*verdict.reachable ? "yes" : "no") + ", ptx " +
+                 (got ? "yes" : "no") + "\n";
     }
   }
   CHECK(judged == 130);
@@ -335,48 +296,22 @@ TEST_CASE("ptx gives Dat3M's PTX 6.0 verdict on every dat3m-ptx test that has on
 
 TEST_CASE("ptx gives the verdict of every catalogue expectation", "[axiomatic][catalogue]") {
   const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
-  std::istringstream rows(testing::readFile(catalogue / "expectations.tsv"));
-  std::string line;
-  std::getline(rows, line);
   std::size_t judged = 0;
-  while (std::getline(rows, line)) {
-    const std::vector<std::string> columns = splitTabs(line);
-    if (columns.size() < 3 || columns[1] != "ptx") {
+  for (const testing::CatalogueExpectation& expectation : testing::readCatalogueExpectations(catalogue)) {
+    if (expectation.model != "ptx") {
       continue;
     }
-    INFO(line);
-    const fs::path file = catalogue / columns[0];
+    INFO(expectation.test);
+    const fs::path file = catalogue / expectation.test;
     const litmus::Test test = parser::readLitmusFile(file);
     const litmus::Outcome outcome = run(test, axiomcheck::ptxModel(), file.string());
-    CHECK((outcomeReachable(test, outcome) ? "allowed" : "forbidden") == columns[2]);
+    CHECK(testing::conditionOutcomeReached(test.condition.quantifier, outcome) == expectation.allowed);
     ++judged;
   }
   CHECK(judged >= 20);
 }
 
 namespace {
-
-// TEST with every register and every location shown, so that outcomes are
-// whole final states, not only the condition's part.
-litmus::Test showingEverything(litmus::Test test) {
-  test.shownLocations.clear();
-  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
-    for (std::size_t reg = 0; reg < test.threads[thread].registers.size(); ++reg) {
-      litmus::ConditionTerm term;
-      term.kind = litmus::ConditionTerm::Kind::Register;
-      term.thread = static_cast<std::uint16_t>(thread);
-      term.index = static_cast<std::uint32_t>(reg);
-      test.shownLocations.push_back(term);
-    }
-  }
-  for (std::size_t location = 0; location < test.locations.size(); ++location) {
-    litmus::ConditionTerm term;
-    term.kind = litmus::ConditionTerm::Kind::Location;
-    term.index = static_cast<std::uint32_t>(location);
-    test.shownLocations.push_back(term);
-  }
-  return test;
-}
 
 struct SubsetCheck {
   std::size_t checked = 0;
@@ -389,7 +324,7 @@ struct SubsetCheck {
 SubsetCheck checkScWithin(const std::vector<fs::path>& files) {
   SubsetCheck check;
   for (const fs::path& file : files) {
-    const litmus::Test test = showingEverything(parser::readLitmusFile(file));
+    const litmus::Test test = cli::withEveryTermShown(parser::readLitmusFile(file));
     litmus::Outcome sc;
     try {
       sc = run(test, axiomcheck::scModel(), file.string());
