@@ -1,6 +1,7 @@
 #include "cli/ComparisonReport.h"
 
 #include <algorithm>
+#include <map>
 
 #include "litmus/FinalState.h"
 #include "litmus/JsonPrinter.h"
@@ -57,6 +58,44 @@ std::string anchor(const TestComparison& test, const ModelComparison& model) {
     }
   }
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+// A test's shape, as diy and herd name tests: the name up to its first "+"
+// ("MP+fence.sc.gpu" -> "MP", "3.LB+..." -> "3.LB"), where the shape "2+2W"
+// holds a "+" of its own.
+std::string shapeOf(const std::string& name) {
+  for (const char* special : {"2+2W", "3.2+2W"}) {
+    if (name.rfind(special, 0) == 0) {
+      return special;
+    }
+  }
+  return name.substr(0, name.find('+'));
+}
+
+// Per shape: tests, tests equal, axiomatic-only states (model MODEL).
+std::string completenessByShape(const ComparisonSuite& suite, std::size_t model) {
+  struct ShapeTotals {
+    std::size_t tests = 0;
+    std::size_t equal = 0;
+    std::size_t axiomaticOnlyStates = 0;
+  };
+  std::map<std::string, ShapeTotals> shapes;
+  for (const TestComparison& test : suite.tests) {
+    if (!test.error.empty() || model >= test.models.size()) {
+      continue;
+    }
+    const ModelComparison& comparison = test.models[model];
+    ShapeTotals& totals = shapes[shapeOf(test.name)];
+    ++totals.tests;
+    totals.equal += comparison.operationalOnly.empty() && comparison.axiomaticOnly.empty() ? 1 : 0;
+    totals.axiomaticOnlyStates += comparison.axiomaticOnly.size();
+  }
+  std::string text = "| shape | tests | equal | axiomatic-only states |\n|---|---|---|---|\n";
+  for (const auto& [shape, totals] : shapes) {
+    text += "| " + shape + " | " + std::to_string(totals.tests) + " | " + std::to_string(totals.equal) +
+            " | " + std::to_string(totals.axiomaticOnlyStates) + " |\n";
+  }
   return text;
 }
 
@@ -123,6 +162,13 @@ std::string markdownReport(const ComparisonSuite& suite) {
             std::to_string(totals.unsound) + " | " + std::to_string(totals.inconclusive) + " | " +
             std::to_string(totals.equal) + " | " + std::to_string(totals.axiomaticOnlyTests) + " | " +
             std::to_string(totals.axiomaticOnlyStates) + " |\n";
+  }
+  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
+    text +=
+        "\n## Completeness against " + suite.axiomaticModels[model] + ", by shape\n\nOutcomes " +
+        suite.axiomaticModels[model] +
+        " allows and ptx-op does not reach, by the shape of the test (its name up to the first `+`).\n\n" +
+        completenessByShape(suite, model);
   }
   text += "\n## Unsound tests\n\n";
   bool anyUnsound = false;
