@@ -36,6 +36,15 @@ std::vector<fs::path> litmusFilesUnder(const fs::path& directory) {
   return files;
 }
 
+std::vector<fs::path> corpusFilesExceptT3(const fs::path& corpora) {
+  std::vector<fs::path> files;
+  for (const char* folder : {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2"}) {
+    const std::vector<fs::path> found = litmusFilesUnder(corpora / folder);
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
 std::optional<fs::path> unpackedT3() {
   const std::optional<fs::path> corpora = corporaDirectory();
   if (!corpora) {

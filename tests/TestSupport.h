@@ -16,6 +16,10 @@ std::optional<std::filesystem::path> corporaDirectory();
 // Every *.litmus file below DIRECTORY, sorted.
 std::vector<std::filesystem::path> litmusFilesUnder(const std::filesystem::path& directory);
 
+// Every *.litmus file of the corpora but t3 (which runs in bench/): Dat3M,
+// herd, hardware, diy t1 and t2, sorted by folder then name.
+std::vector<std::filesystem::path> corpusFilesExceptT3(const std::filesystem::path& corpora);
+
 // diy-gpu-ptx/t3.tar.gz unpacked once into the build tree; empty when the
 // corpora are absent.
 std::optional<std::filesystem::path> unpackedT3();

@@ -355,11 +355,7 @@ TEST_CASE("sc's final states are ptx's and rmo's too, on every corpus test", "[c
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
     return;
   }
-  std::vector<fs::path> files;
-  for (const char* folder : {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2"}) {
-    const std::vector<fs::path> found = testing::litmusFilesUnder(*corpora / folder);
-    files.insert(files.end(), found.begin(), found.end());
-  }
+  std::vector<fs::path> files = testing::corpusFilesExceptT3(*corpora);
   const std::vector<fs::path> catalogue =
       testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
   files.insert(files.end(), catalogue.begin(), catalogue.end());

@@ -82,12 +82,7 @@ TEST_CASE("ptx-op reaches no outcome ptx forbids on the corpora, t3 aside", "[co
   }
   for (const char* preset : {"default", "fifo-store-buffer", "no-l1-fills"}) {
     SECTION(preset) {
-      std::vector<fs::path> files;
-      for (const char* folder :
-           {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2"}) {
-        const auto found = testing::litmusFilesUnder(*corpora / folder);
-        files.insert(files.end(), found.begin(), found.end());
-      }
+      const std::vector<fs::path> files = testing::corpusFilesExceptT3(*corpora);
       const SuiteResult result = compareAll(files, againstPtx(preset));
       INFO(preset << ": " << result.unsound.size() << " unsound; first: "
                   << (result.unsound.empty() ? std::string("-") : result.unsound.front()));

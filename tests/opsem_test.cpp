@@ -165,11 +165,7 @@ TEST_CASE("ptx-op's outcomes do not depend on the number of jobs or on partial-o
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
     return;
   }
-  std::vector<fs::path> files;
-  for (const char* folder : {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2"}) {
-    const std::vector<fs::path> found = testing::litmusFilesUnder(*corpora / folder);
-    files.insert(files.end(), found.begin(), found.end());
-  }
+  std::vector<fs::path> files = testing::corpusFilesExceptT3(*corpora);
   std::size_t compared = 0;
   for (const fs::path& file : files) {
     const litmus::Test test = parser::readLitmusFile(file);
