@@ -93,6 +93,18 @@ litmus::Comparison branchComparison(Opcode opcode) {
   }
 }
 
+// The newest write to LOCATION among the first LENGTH entries of QUEUE
+// (oldest first): store buffers, SM queues and device queues alike.
+template <typename Write>
+std::optional<Value> newestWrite(const Write* queue, std::int32_t length, std::uint32_t location) {
+  for (std::int32_t at = length - 1; at >= 0; --at) {
+    if (queue[at].location == static_cast<std::int32_t>(location)) {
+      return queue[at].value;
+    }
+  }
+  return std::nullopt;
+}
+
 template <typename Array>
 void removeAt(Array& array, std::int32_t& length, std::size_t index) {
   for (std::size_t at = index; at + 1 < static_cast<std::size_t>(length); ++at) {
@@ -409,12 +421,8 @@ bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::ui
 // CTA still in the SM queue").
 template <typename Capacity>
 Value PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const {
-  for (std::int32_t at = state.smQueueLength[cta] - 1; at >= 0; --at) {
-    if (state.smQueue[cta][at].location == static_cast<std::int32_t>(location)) {
-      return state.smQueue[cta][at].value;
-    }
-  }
-  return state.l2[program_.deviceOfCta[cta]][location];
+  return newestWrite(state.smQueue[cta], state.smQueueLength[cta], location)
+      .value_or(state.l2[program_.deviceOfCta[cta]][location]);
 }
 
 // The value a .sys access sees with several devices: the newest write still
@@ -422,16 +430,14 @@ Value PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, st
 // holds too.
 template <typename Capacity>
 Value PtxOpMachine<Capacity>::readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const {
-  for (std::int32_t at = state.smQueueLength[cta] - 1; at >= 0; --at) {
-    if (state.smQueue[cta][at].location == static_cast<std::int32_t>(location)) {
-      return state.smQueue[cta][at].value;
-    }
+  if (const std::optional<Value> queued =
+          newestWrite(state.smQueue[cta], state.smQueueLength[cta], location)) {
+    return *queued;
   }
   const std::uint32_t device = program_.deviceOfCta[cta];
-  for (std::int32_t at = state.deviceQueueLength[device] - 1; at >= 0; --at) {
-    if (state.deviceQueue[device][at].location == static_cast<std::int32_t>(location)) {
-      return state.deviceQueue[device][at].value;
-    }
+  if (const std::optional<Value> queued =
+          newestWrite(state.deviceQueue[device], state.deviceQueueLength[device], location)) {
+    return *queued;
   }
   setL2(state, device, location, state.memory[location]);
   return state.memory[location];
@@ -452,11 +458,7 @@ void PtxOpMachine<Capacity>::acquire(State& state, std::uint32_t cta, Scope scop
   if (scope == Scope::System && program_.multipleDevices()) {
     const std::uint32_t device = program_.deviceOfCta[cta];
     for (std::uint32_t location = 0; location < program_.locations; ++location) {
-      bool queued = false;
-      for (std::int32_t at = 0; at < state.deviceQueueLength[device]; ++at) {
-        queued = queued || state.deviceQueue[device][at].location == static_cast<std::int32_t>(location);
-      }
-      if (!queued) {
+      if (!newestWrite(state.deviceQueue[device], state.deviceQueueLength[device], location)) {
         setL2(state, device, location, state.memory[location]);
       }
     }
@@ -471,7 +473,9 @@ bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
   const std::uint32_t location = entry.location;
   typename State::Line& line = state.l1[cta][location];
   Value value = 0;
-  const std::optional<Value> own = forwardFromStoreBuffer(state, thread, location);
+  // The thread's own write, not yet visible to its CTA, comes first.
+  typename State::Thread& self = state.threads[thread];
+  const std::optional<Value> own = newestWrite(self.storeBuffer, self.storeBufferLength, location);
   const bool bypassesL1 = instruction.cacheOperator == litmus::CacheOperator::CacheGlobal ||
                           instruction.cacheOperator == litmus::CacheOperator::DontCache;
   if (own) {
@@ -498,7 +502,6 @@ bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
   if (isAcquire(instruction.semantics) && !architecture_.brokenAcquireKeepsL1) {
     acquire(state, cta, instruction.scope);
   }
-  typename State::Thread& self = state.threads[thread];
   self.registers[entry.destination] = value;
   self.pendingRegisters &= ~(1u << entry.destination);
   return true;
@@ -514,19 +517,6 @@ bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread,
   }
   self.storeBuffer[self.storeBufferLength++] = {entry.value, entry.location};
   return true;
-}
-
-// The newest write of THREAD to LOCATION still in its store buffer.
-template <typename Capacity>
-std::optional<Value> PtxOpMachine<Capacity>::forwardFromStoreBuffer(const State& state, std::uint32_t thread,
-                                                                    std::uint32_t location) const {
-  const typename State::Thread& self = state.threads[thread];
-  for (std::int32_t at = self.storeBufferLength - 1; at >= 0; --at) {
-    if (self.storeBuffer[at].location == static_cast<std::int32_t>(location)) {
-      return self.storeBuffer[at].value;
-    }
-  }
-  return std::nullopt;
 }
 
 // Atomics are performed at the L2, or at memory for .sys with several
@@ -714,12 +704,8 @@ bool PtxOpMachine<Capacity>::fillL1(State& state, std::uint32_t cta, std::uint32
 // the refetch only moves the line forward in coherence order.
 template <typename Capacity>
 bool PtxOpMachine<Capacity>::fillL2(State& state, std::uint32_t device, std::uint32_t location) const {
-  for (std::int32_t at = 0; at < state.deviceQueueLength[device]; ++at) {
-    if (state.deviceQueue[device][at].location == static_cast<std::int32_t>(location)) {
-      return false;
-    }
-  }
-  if (state.l2[device][location] == state.memory[location]) {
+  if (newestWrite(state.deviceQueue[device], state.deviceQueueLength[device], location) ||
+      state.l2[device][location] == state.memory[location]) {
     return false;
   }
   setL2(state, device, location, state.memory[location]);

@@ -122,8 +122,6 @@ class PtxOpMachine {
 
   bool mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
                    const typename State::InFlight& later) const;
-  std::optional<Value> forwardFromStoreBuffer(const State& state, std::uint32_t thread,
-                                              std::uint32_t location) const;
   Value readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const;
   Value readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const;
   void acquire(State& state, std::uint32_t cta, litmus::Scope scope) const;
