@@ -6,14 +6,9 @@
 # sum of the per-test times of --format json, parsing excluded), as tests/s
 # and as the ratio to 43 s. Usage: bench/axiomatic_t3.sh [BUILD_DIR]
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build}
-corpora=${OPCHECK_CORPORA:-$here/../shared/corpora}
+target=opcheck
+source "$(dirname "$0")/t3.sh"
 herd_seconds=43
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-tar -xzf "$corpora/diy-gpu-ptx/t3.tar.gz" -C "$work"
-ninja -C "$build" opcheck >/dev/null
 opcheck="$build/opcheck"
 tests=$(find "$work" -name '*.litmus' | wc -l)
 # The first run warms the page cache.

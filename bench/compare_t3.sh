@@ -3,14 +3,9 @@
 # claims PTX) against ptx, and the default preset against rmo too. Fails
 # when a test is unsound. Usage: bench/compare_t3.sh [BUILD_DIR] [REPORT_DIR]
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build}
+target=opcheck
+source "$(dirname "$0")/t3.sh"
 reports=${2:-$(mktemp -d)}
-corpora=${OPCHECK_CORPORA:-$here/../shared/corpora}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-tar -xzf "$corpora/diy-gpu-ptx/t3.tar.gz" -C "$work"
-ninja -C "$build" opcheck >/dev/null
 mkdir -p "$reports"
 status=0
 for run in "default ptx,rmo" "fifo-store-buffer ptx" "no-l1-fills ptx"; do

@@ -3,13 +3,8 @@
 # with one thread and with two (target, issue 2: under 2 seconds).
 # Usage: bench/parse_t3.sh [BUILD_DIR]
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build}
-corpora=${OPCHECK_CORPORA:-$here/../shared/corpora}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-tar -xzf "$corpora/diy-gpu-ptx/t3.tar.gz" -C "$work"
-ninja -C "$build" parse_corpus >/dev/null
+target=parse_corpus
+source "$(dirname "$0")/t3.sh"
 "$build/bench/parse_corpus" "$work" >/dev/null  # warms the page cache
 for jobs in 1 2; do
   result=$("$build/bench/parse_corpus" --jobs "$jobs" "$work")

@@ -5,14 +5,9 @@
 # to herd7 and the speed-up from the second job.
 # Usage: bench/ptx_op_t3.sh [BUILD_DIR]
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build}
-corpora=${OPCHECK_CORPORA:-$here/../shared/corpora}
+target=opcheck
+source "$(dirname "$0")/t3.sh"
 herd_seconds=43
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-tar -xzf "$corpora/diy-gpu-ptx/t3.tar.gz" -C "$work"
-ninja -C "$build" opcheck >/dev/null
 
 declare -A seconds
 for jobs in 1 2; do

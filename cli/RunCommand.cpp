@@ -6,7 +6,6 @@
 // if any file was bad.
 #include <unistd.h>
 
-#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -16,6 +15,7 @@
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "axiomcheck/Models.h"
+#include "cli/Arguments.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
@@ -48,16 +48,6 @@ struct RunOptions {
 constexpr std::string_view kDefaultModel = "ptx";
 constexpr std::string_view kOperationalModel = "ptx-op";
 
-bool parseCount(const std::string& text, unsigned minimum, unsigned& out) {
-  unsigned value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < minimum || value > 100000) {
-    return false;
-  }
-  out = value;
-  return true;
-}
-
 std::string modelNames() {
   std::string names(kOperationalModel);
   for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
@@ -71,43 +61,31 @@ std::string modelNames() {
 std::optional<RunOptions> parseArguments(const std::vector<std::string>& arguments) {
   RunOptions options;
   std::string modelName(kDefaultModel);
-  for (std::size_t index = 0; index < arguments.size(); ++index) {
-    std::string argument = arguments[index];
-    std::optional<std::string> attached;
-    if (argument.rfind("--", 0) == 0 && argument.find('=') != std::string::npos) {
-      attached = argument.substr(argument.find('=') + 1);
-      argument = argument.substr(0, argument.find('='));
-    }
-    auto value = [&]() -> std::optional<std::string> {
-      if (attached) {
-        return attached;
-      }
-      if (index + 1 < arguments.size()) {
-        return arguments[++index];
-      }
-      std::cerr << "opcheck: error: " << argument << " needs a value\n";
-      return std::nullopt;
-    };
+  ArgumentReader reader(arguments);
+  while (!reader.done()) {
+    const std::string argument = reader.next();
     if (argument == "--model") {
-      const std::optional<std::string> name = value();
+      const std::optional<std::string> name = reader.value();
       if (!name) {
         return std::nullopt;
       }
       modelName = *name;
     } else if (argument == "--jobs" || argument == "-j") {
-      const std::optional<std::string> text = value();
-      if (!text || !parseCount(*text, 1, options.jobs)) {
-        std::cerr << "opcheck: error: --jobs takes a number of threads (1 or more)\n";
+      const std::optional<unsigned> jobs =
+          reader.number<unsigned>(1, 100000, "a number of threads (1 or more)");
+      if (!jobs) {
         return std::nullopt;
       }
+      options.jobs = *jobs;
     } else if (argument == "--unroll") {
-      const std::optional<std::string> text = value();
-      if (!text || !parseCount(*text, 0, options.unroll)) {
-        std::cerr << "opcheck: error: --unroll takes a number of iterations (0 or more)\n";
+      const std::optional<unsigned> unroll =
+          reader.number<unsigned>(0, 100000, "a number of iterations (0 or more)");
+      if (!unroll) {
         return std::nullopt;
       }
+      options.unroll = *unroll;
     } else if (argument == "--format") {
-      const std::optional<std::string> text = value();
+      const std::optional<std::string> text = reader.value();
       if (!text) {
         return std::nullopt;
       }
@@ -120,7 +98,7 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
         return std::nullopt;
       }
     } else if (argument == "--arch") {
-      const std::optional<std::string> name = value();
+      const std::optional<std::string> name = reader.value();
       if (!name) {
         return std::nullopt;
       }
@@ -135,21 +113,19 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
     } else if (argument == "--no-reduction") {
       options.operational.exploration.reduceLocalSteps = false;
     } else if (argument == "--max-states") {
-      const std::optional<std::string> text = value();
-      unsigned limit = 0;
-      if (!text || !parseCount(*text, 1, limit)) {
-        std::cerr << "opcheck: error: --max-states takes a number of states (1 to 100000; then use k or M)\n";
+      const std::optional<std::uint64_t> limit =
+          reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of states (1 or more)");
+      if (!limit) {
         return std::nullopt;
       }
-      options.operational.exploration.limits.maxStates = limit;
+      options.operational.exploration.limits.maxStates = *limit;
     } else if (argument == "--timeout") {
-      const std::optional<std::string> text = value();
-      unsigned seconds = 0;
-      if (!text || !parseCount(*text, 1, seconds)) {
-        std::cerr << "opcheck: error: --timeout takes a number of seconds (1 or more)\n";
+      const std::optional<unsigned> seconds =
+          reader.number<unsigned>(1, 1000000, "a number of seconds (1 or more)");
+      if (!seconds) {
         return std::nullopt;
       }
-      options.operational.exploration.limits.timeoutSeconds = seconds;
+      options.operational.exploration.limits.timeoutSeconds = *seconds;
     } else if (argument == "--quiet" || argument == "-q") {
       options.quiet = true;
     } else if (argument.size() > 1 && argument[0] == '-') {
