@@ -74,6 +74,14 @@ class AxiomaticModel {
   // its own: for candidates built elsewhere (an operational trace) and for
   // showing that an execution breaks one axiom alone.
   virtual std::vector<std::size_t> brokenAxioms(const Execution& execution) const = 0;
+
+  // For candidates built from an operational run, whose co and Fence-SC
+  // order are total (the order in which writes reached the coherence
+  // point, and in which fence.sc were performed): narrows them to the pairs
+  // the model's definitions relate. A model whose orders are partial must,
+  // or extra co edges feed fr and report false failures (design.md
+  // "Cross-validation"). The default keeps them whole.
+  virtual void narrowTotalOrders(Execution& execution) const { (void)execution; }
 };
 
 }  // namespace opcheck::axiomcheck

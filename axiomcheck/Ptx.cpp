@@ -325,6 +325,19 @@ class PtxModel final : public AxiomaticModel {
   }
 
  public:
+  // co must relate writes that cause orders and every morally strong pair
+  // (PTX ISA 8.8.6), the Fence-SC order every morally strong pair of
+  // fence.sc (8.8.3); a run's total orders keep exactly those pairs (and the
+  // initial write's), as the least orders completeAndCheck enumerates do.
+  // cause reads the Fence-SC order, so that order is narrowed first.
+  void narrowTotalOrders(Execution& x) const override {
+    const Derived d = derive(x);
+    x.fenceScOrder = (x.fenceScOrder & d.moral).closure();
+    const Relation cause = causeOf(x, d);
+    const Relation initialFirst = x.sameLocation.restricted(x.initialWrites, x.writes);
+    x.co = (x.co & (d.moral | d.poLoc | cause | initialFirst)).closure();
+  }
+
   std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
     const Derived d = derive(x);
     const Relation cause = causeOf(x, d);

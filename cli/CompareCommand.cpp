@@ -99,9 +99,7 @@ std::optional<CompareOptions> parseCompareArguments(const std::vector<std::strin
       }
       options.comparison.operational.exploration.limits.timeoutSeconds = *seconds;
     } else if (argument == "--executions") {
-      std::cerr << "opcheck: error: --executions (execution-level checking) is not built yet; compare checks "
-                   "outcomes\n";
-      return std::nullopt;
+      options.comparison.executions = true;
     } else if (argument == "--quiet" || argument == "-q") {
       options.quiet = true;
     } else if (argument.size() > 1 && argument[0] == '-') {

@@ -28,6 +28,26 @@ litmus::Test withEveryTermShown(const litmus::Test& test) {
   return full;
 }
 
+namespace {
+
+// The axioms broken by the graphs of the runs that end in STATE, each once.
+std::vector<std::string> axiomsBrokenReaching(const ExecutionCheck& check, const litmus::FinalState& state) {
+  std::vector<std::string> axioms;
+  for (const BrokenGraph& graph : check.broken) {
+    if (graph.finalState != state) {
+      continue;
+    }
+    for (const std::string& axiom : graph.axioms) {
+      if (std::find(axioms.begin(), axioms.end(), axiom) == axioms.end()) {
+        axioms.push_back(axiom);
+      }
+    }
+  }
+  return axioms;
+}
+
+}  // namespace
+
 bool TestComparison::unsound() const {
   return std::any_of(models.begin(), models.end(),
                      [](const ModelComparison& model) { return model.unsound(); });
@@ -62,6 +82,19 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
         result.traces.push_back(
             opsem::traceToOutcome(comparison.test, comparison.file, options.operational, state)
                 .value_or(std::vector<std::string>{}));
+      }
+      if (options.executions || result.unsound()) {
+        ExecutionCheckOptions checkOptions;
+        checkOptions.unroll = options.check.unroll;
+        checkOptions.tracesWanted = options.executions ? 3 : 0;
+        ExecutionCheck check =
+            checkExecutions(comparison.test, comparison.file, *model, options.operational, checkOptions);
+        for (const litmus::FinalState& state : result.operationalOnly) {
+          result.brokenAxioms.push_back(axiomsBrokenReaching(check, state));
+        }
+        if (options.executions) {
+          result.executions = std::move(check);
+        }
       }
       comparison.models.push_back(std::move(result));
     }

@@ -7,12 +7,14 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "axiomcheck/AxiomaticModel.h"
 #include "axiomcheck/CandidateEnumerator.h"
+#include "cli/ExecutionCheck.h"
 #include "litmus/Outcome.h"
 #include "opsem/OperationalModel.h"
 
@@ -28,11 +30,18 @@ struct ModelComparison {
   std::set<litmus::FinalState> operationalOnly;
   std::set<litmus::FinalState> axiomaticOnly;
   std::vector<std::vector<std::string>> traces;  // one per operational-only state, in set order
+  // Per operational-only state, in set order: the axioms that the graphs of
+  // the runs reaching it break (design.md: "the broken axiom").
+  std::vector<std::vector<std::string>> brokenAxioms;
+  // The execution-level check (--executions).
+  std::optional<ExecutionCheck> executions;
   // --unroll cut the axiomatic side short: an operational-only state may be
   // one it did not get to, so it is not called unsound.
   bool boundCut = false;
 
-  bool unsound() const { return !operationalOnly.empty() && !boundCut; }
+  bool unsound() const {
+    return (!operationalOnly.empty() && !boundCut) || (executions && executions->failed());
+  }
   bool inconclusive() const { return !operationalOnly.empty() && boundCut; }
 };
 
@@ -53,6 +62,7 @@ struct ComparisonOptions {
   opsem::OperationalOptions operational;
   std::vector<const axiomcheck::AxiomaticModel*> axiomatic;
   axiomcheck::CheckOptions check;
+  bool executions = false;  // also check every execution graph (--executions)
 };
 
 TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& options);

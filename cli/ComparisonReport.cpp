@@ -17,6 +17,12 @@ struct Totals {
   std::size_t equal = 0;
   std::size_t axiomaticOnlyTests = 0;
   std::size_t axiomaticOnlyStates = 0;
+  // --executions
+  bool executions = false;
+  std::uint64_t graphs = 0;
+  std::uint64_t brokenGraphs = 0;
+  std::uint64_t untranslatedGraphs = 0;
+  std::uint64_t cutRuns = 0;
 };
 
 Totals totalsFor(const ComparisonSuite& suite, std::size_t model) {
@@ -32,6 +38,13 @@ Totals totalsFor(const ComparisonSuite& suite, std::size_t model) {
     totals.equal += comparison.operationalOnly.empty() && comparison.axiomaticOnly.empty() ? 1 : 0;
     totals.axiomaticOnlyTests += comparison.axiomaticOnly.empty() ? 0 : 1;
     totals.axiomaticOnlyStates += comparison.axiomaticOnly.size();
+    if (comparison.executions) {
+      totals.executions = true;
+      totals.graphs += comparison.executions->graphs;
+      totals.brokenGraphs += comparison.executions->broken.size();
+      totals.untranslatedGraphs += comparison.executions->untranslatable.size();
+      totals.cutRuns += comparison.executions->cutRuns;
+    }
   }
   return totals;
 }
@@ -99,6 +112,53 @@ std::string completenessByShape(const ComparisonSuite& suite, std::size_t model)
   return text;
 }
 
+std::string executionTotals(const Totals& totals) {
+  return std::to_string(totals.graphs) + " graphs checked, " + std::to_string(totals.brokenGraphs) +
+         " break an axiom, " + std::to_string(totals.untranslatedGraphs) + " not translated, " +
+         std::to_string(totals.cutRuns) + " runs cut by --unroll";
+}
+
+std::string jsonList(const std::vector<std::string>& items) {
+  std::string text = "[";
+  for (std::size_t index = 0; index < items.size(); ++index) {
+    text += (index == 0 ? "" : ", ") + litmus::jsonString(items[index]);
+  }
+  return text + "]";
+}
+
+std::string jsonLists(const std::vector<std::vector<std::string>>& lists) {
+  std::string text = "[";
+  for (std::size_t index = 0; index < lists.size(); ++index) {
+    text += (index == 0 ? "" : ", ") + jsonList(lists[index]);
+  }
+  return text + "]";
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t index = 0; index < names.size(); ++index) {
+    text += (index == 0 ? "" : ", ") + names[index];
+  }
+  return text;
+}
+
+// Which axioms the graphs of the runs to the INDEX-th operational-only
+// state break.
+std::string axiomsText(const ModelComparison& model, std::size_t index) {
+  if (index >= model.brokenAxioms.size() || model.brokenAxioms[index].empty()) {
+    return "no run's execution graph breaks an axiom (a difference in how outcomes are read off)";
+  }
+  return "breaks " + joined(model.brokenAxioms[index]);
+}
+
+std::string numberedSteps(const std::vector<std::string>& trace) {
+  std::string text = "```\n";
+  for (std::size_t step = 0; step < trace.size(); ++step) {
+    text += std::to_string(step + 1) + ". " + trace[step] + "\n";
+  }
+  return text + "```\n\n";
+}
+
 }  // namespace
 
 std::string comparisonLine(const TestComparison& test) {
@@ -114,6 +174,17 @@ std::string comparisonLine(const TestComparison& test) {
     }
     if (!model.axiomaticOnly.empty()) {
       line += " (" + std::to_string(model.axiomaticOnly.size()) + " axiomatic-only)";
+    }
+    if (model.executions) {
+      line += "; " + std::to_string(model.executions->graphs) + " graphs, " +
+              std::to_string(model.executions->broken.size()) + " break a " + model.model + " axiom";
+      if (!model.executions->untranslatable.empty()) {
+        line += ", " + std::to_string(model.executions->untranslatable.size()) + " not translated (" +
+                model.executions->untranslatable.front() + ")";
+      }
+      if (model.executions->cutRuns > 0) {
+        line += ", " + std::to_string(model.executions->cutRuns) + " runs cut by --unroll";
+      }
     }
   }
   return line;
@@ -132,6 +203,10 @@ std::string summaryText(const ComparisonSuite& suite) {
             std::to_string(totals.inconclusive) + " inconclusive, " + std::to_string(totals.equal) +
             " equal, " + std::to_string(totals.axiomaticOnlyTests) + " with axiomatic-only outcomes (" +
             std::to_string(totals.axiomaticOnlyStates) + " states)\n";
+    if (totals.executions) {
+      text += "Summary execution graphs vs " + suite.axiomaticModels[model] + ": " + executionTotals(totals) +
+              "\n";
+    }
   }
   if (errors > 0) {
     text += "Summary " + std::to_string(errors) + " tests not compared (see the errors above)\n";
@@ -164,6 +239,16 @@ std::string markdownReport(const ComparisonSuite& suite) {
             std::to_string(totals.axiomaticOnlyStates) + " |\n";
   }
   for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
+    const Totals totals = totalsFor(suite, model);
+    if (totals.executions) {
+      text += "\nExecution level (`--executions`) against " + suite.axiomaticModels[model] + ": " +
+              executionTotals(totals) +
+              ". Each run's graph (the write each read took, the order writes reached each point of "
+              "coherence, the order of the fence.sc, barrier synchronization) is checked against the axioms; "
+              "graphs that break one are listed with the unsound tests.\n";
+    }
+  }
+  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
     text +=
         "\n## Completeness against " + suite.axiomaticModels[model] + ", by shape\n\nOutcomes " +
         suite.axiomaticModels[model] +
@@ -183,13 +268,20 @@ std::string markdownReport(const ComparisonSuite& suite) {
       text += "File `" + test.file + "`. Outcomes ptx-op reaches and " + model.model + " forbids:\n\n";
       std::size_t index = 0;
       for (const litmus::FinalState& values : model.operationalOnly) {
-        text += "- `" + state(test, values) + "`, reached by:\n\n```\n";
-        const std::vector<std::string>& trace = model.traces[index++];
-        for (std::size_t step = 0; step < trace.size(); ++step) {
-          text += std::to_string(step + 1) + ". " + trace[step] + "\n";
-        }
-        text += "```\n\n";
+        text += "- `" + state(test, values) + "`, " + axiomsText(model, index) + "; reached by:\n\n";
+        text += numberedSteps(model.traces[index++]);
       }
+      if (model.executions) {
+        for (const BrokenGraph& graph : model.executions->broken) {
+          text += "- an execution graph ending in `" + state(test, graph.finalState) + "` breaks " +
+                  joined(graph.axioms) +
+                  (graph.trace.empty() ? "\n" : "; the run:\n\n" + numberedSteps(graph.trace));
+        }
+        for (const std::string& problem : model.executions->untranslatable) {
+          text += "- an execution graph opcheck could not translate: " + problem + "\n";
+        }
+      }
+      text += "\n";
     }
   }
   if (!anyUnsound) {
@@ -253,15 +345,23 @@ std::string jsonReport(const ComparisonSuite& suite) {
               ", \"states\": " + std::to_string(comparison.states) +
               ", \"verdict\": " + litmus::jsonString(verdictWord(comparison)) +
               ", \"operational_only\": " + states(comparison.operationalOnly) +
-              ", \"axiomatic_only\": " + states(comparison.axiomaticOnly) + ", \"traces\": [";
-      for (std::size_t trace = 0; trace < comparison.traces.size(); ++trace) {
-        text += (trace == 0 ? "[" : ", [");
-        for (std::size_t step = 0; step < comparison.traces[trace].size(); ++step) {
-          text += (step == 0 ? "" : ", ") + litmus::jsonString(comparison.traces[trace][step]);
+              ", \"axiomatic_only\": " + states(comparison.axiomaticOnly) +
+              ", \"traces\": " + jsonLists(comparison.traces) +
+              ", \"broken_axioms\": " + jsonLists(comparison.brokenAxioms);
+      if (comparison.executions) {
+        const ExecutionCheck& check = *comparison.executions;
+        text += ", \"executions\": {\"graphs\": " + std::to_string(check.graphs) +
+                ", \"cut_runs\": " + std::to_string(check.cutRuns) +
+                ", \"untranslated\": " + jsonList(check.untranslatable) + ", \"broken\": [";
+        for (std::size_t graph = 0; graph < check.broken.size(); ++graph) {
+          const BrokenGraph& broken = check.broken[graph];
+          text += std::string(graph == 0 ? "" : ", ") +
+                  "{\"state\": " + litmus::jsonString(state(test, broken.finalState)) +
+                  ", \"axioms\": " + jsonList(broken.axioms) + ", \"trace\": " + jsonList(broken.trace) + "}";
         }
-        text += "]";
+        text += "]}";
       }
-      text += "]}";
+      text += "}";
     }
     text += "]}";
   }

@@ -15,6 +15,7 @@ struct SmallCapacity {
   static constexpr std::size_t kInFlight = 4;  // issued, not yet performed, per thread
   static constexpr std::size_t kQueue = 4;     // SM and device queues
   static constexpr std::size_t kBarriers = 2;  // barrier identities per CTA
+  static constexpr bool kRecordsExecution = false;
 };
 
 struct LargeCapacity {
@@ -24,6 +25,18 @@ struct LargeCapacity {
   static constexpr std::size_t kInFlight = 8;
   static constexpr std::size_t kQueue = 8;
   static constexpr std::size_t kBarriers = 4;
+  static constexpr bool kRecordsExecution = false;
+};
+
+// compare --executions: the large class, plus what the execution graph of
+// a run needs (ExecutionRecord in MachineState.h). Every write carries the
+// identity of its event, so states that differ only in which write a value
+// came from stay apart: there are more of them than without the record.
+struct RecordingCapacity : LargeCapacity {
+  static constexpr bool kRecordsExecution = true;
+  static constexpr std::size_t kEventsPerThread = 16;    // memory operations, fences, barriers
+  static constexpr std::size_t kWritesPerLocation = 16;  // arrivals at the coherence point
+  static constexpr std::size_t kFenceScs = 16;
 };
 
 }  // namespace opcheck::opsem

@@ -16,12 +16,19 @@
 #include <type_traits>
 
 #include "opsem/Capacity.h"
+#include "opsem/ExecutionRecord.h"
 #include "opsem/Program.h"
 
 namespace opcheck::opsem {
 
+// With Capacity::kRecordsExecution, every value held for memory (store
+// buffers, queues, caches, memory) carries the write it came from, and the
+// state carries the execution graph so far (ExecutionRecord.h); otherwise
+// both are absent and cost nothing.
 template <typename Capacity>
-struct MachineState {
+struct MachineState : ExecutionRecordFor<Capacity> {
+  using Stored = StoredFor<Capacity>;
+
   // A memory operation issued by a thread and not yet performed.
   struct InFlight {
     std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
@@ -33,7 +40,7 @@ struct MachineState {
   };
 
   struct Write {
-    Value value;
+    Stored value;
     std::int32_t location;
   };
 
@@ -51,7 +58,7 @@ struct MachineState {
   };
 
   struct Line {
-    Value value;
+    Stored value;
     std::int32_t valid;
   };
 
@@ -69,14 +76,15 @@ struct MachineState {
   Line l1[kCtas][Capacity::kLocations];
   Write smQueue[kCtas][Capacity::kQueue];
   std::int32_t smQueueLength[kCtas];
-  Value l2[kDevices][Capacity::kLocations];
+  Stored l2[kDevices][Capacity::kLocations];
   Write deviceQueue[kDevices][Capacity::kQueue];
   std::int32_t deviceQueueLength[kDevices];
-  Value memory[Capacity::kLocations];
+  Stored memory[Capacity::kLocations];
   Barrier barriers[kCtas][Capacity::kBarriers];
 };
 
 static_assert(std::has_unique_object_representations_v<MachineState<SmallCapacity>>);
 static_assert(std::has_unique_object_representations_v<MachineState<LargeCapacity>>);
+static_assert(std::has_unique_object_representations_v<MachineState<RecordingCapacity>>);
 
 }  // namespace opcheck::opsem

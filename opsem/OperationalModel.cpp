@@ -5,65 +5,12 @@
 
 #include "litmus/Diagnostic.h"
 #include "opsem/PtxOpMachine.h"
+#include "opsem/RunSupport.h"
 #include "statespace/Explorer.h"
-#include "statespace/TraceBuilder.h"
 
 namespace opcheck::opsem {
 
 namespace {
-
-template <typename Capacity>
-bool fits(const Program& program) {
-  bool fitsThreads = program.threads.size() <= Capacity::kThreads;
-  for (const auto& code : program.threads) {
-    fitsThreads = fitsThreads && code.size() < 255;
-  }
-  return fitsThreads && program.locations <= Capacity::kLocations &&
-         program.maxRegisters <= Capacity::kRegisters && program.maxBarriersPerCta <= Capacity::kBarriers;
-}
-
-// ptx-op's value as the IR's: an address becomes the first location that
-// names that memory.
-litmus::Value toLitmusValue(const Program& program, Value value) {
-  if (value >= kAddressBase && value < kAddressBase + static_cast<Value>(program.locations)) {
-    for (std::size_t location = 0; location < program.physicalLocation.size(); ++location) {
-      if (program.physicalLocation[location] == value - kAddressBase) {
-        return litmus::Value::ofAddress(static_cast<litmus::LocationId>(location));
-      }
-    }
-  }
-  return litmus::Value::ofInteger(value);
-}
-
-template <typename Machine>
-litmus::FinalState observe(const Machine& machine, const litmus::ObservedTerms& terms,
-                           const typename Machine::State& state) {
-  const std::vector<std::vector<Value>> registers = machine.finalRegisters(state);
-  const std::vector<Value> memory = machine.finalMemory(state);
-  litmus::FinalState observed;
-  for (const litmus::ConditionTerm& term : terms.terms()) {
-    const Value value = term.kind == litmus::ConditionTerm::Kind::Register
-                            ? registers[term.thread][term.index]
-                            : memory[term.index];
-    observed.push_back(toLitmusValue(machine.program(), value));
-  }
-  return observed;
-}
-
-template <typename Machine, typename IsTarget>
-std::optional<std::vector<std::string>> traceTo(const Machine& machine, IsTarget isTarget) {
-  const auto trace = statespace::findTrace(machine, isTarget);
-  if (!trace) {
-    return std::nullopt;
-  }
-  std::vector<std::string> lines;
-  typename Machine::State before = trace->initial;
-  for (const auto& step : trace->steps) {
-    lines.push_back(machine.describe(before, step.transition, step.state));
-    before = step.state;
-  }
-  return lines;
-}
 
 template <typename Capacity>
 OperationalResult run(const litmus::Test& test, const Program& program, const OperationalOptions& options,
@@ -157,11 +104,7 @@ CapacityClass capacityFor(const Program& program, const std::string& file) {
   if (fits<LargeCapacity>(program)) {
     return CapacityClass::Large;
   }
-  litmus::fail(file, {},
-               "test too large for ptx-op: it handles at most " + std::to_string(LargeCapacity::kThreads) +
-                   " threads, " + std::to_string(LargeCapacity::kLocations) + " locations, " +
-                   std::to_string(LargeCapacity::kRegisters) + " registers and " +
-                   std::to_string(LargeCapacity::kBarriers) + " barriers per CTA");
+  refuseTooLarge(file);
 }
 
 }  // namespace

@@ -96,7 +96,8 @@ litmus::Comparison branchComparison(Opcode opcode) {
 // The newest write to LOCATION among the first LENGTH entries of QUEUE
 // (oldest first): store buffers, SM queues and device queues alike.
 template <typename Write>
-std::optional<Value> newestWrite(const Write* queue, std::int32_t length, std::uint32_t location) {
+auto newestWrite(const Write* queue, std::int32_t length, std::uint32_t location)
+    -> std::optional<decltype(queue->value)> {
   for (std::int32_t at = length - 1; at >= 0; --at) {
     if (queue[at].location == static_cast<std::int32_t>(location)) {
       return queue[at].value;
@@ -117,8 +118,9 @@ void removeAt(Array& array, std::int32_t& length, std::size_t index) {
 }  // namespace
 
 template <typename Capacity>
-PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture& architecture)
-    : program_(program), architecture_(architecture) {}
+PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture& architecture,
+                                     unsigned unroll)
+    : program_(program), architecture_(architecture), unroll_(unroll) {}
 
 template <typename Capacity>
 typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() const {
@@ -131,10 +133,11 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() co
     }
   }
   for (std::size_t location = 0; location < program_.locations; ++location) {
+    const Stored initial = makeStored<Stored>(program_.initialMemory[location], kInitialWrite);
     for (std::size_t device = 0; device < program_.devices; ++device) {
-      state.l2[device][location] = program_.initialMemory[location];
+      state.l2[device][location] = initial;
     }
-    state.memory[location] = program_.initialMemory[location];
+    state.memory[location] = initial;
   }
   return state;
 }
@@ -258,6 +261,10 @@ bool PtxOpMachine<Capacity>::issue(State& state, std::uint32_t thread) const {
                            compare(instruction.comparison, value(operands[1]), value(operands[2])));
     case Opcode::Branch:
     case Opcode::Goto:
+      if (operands[0].value <= self.pc && !recordBackwardJump(state, thread)) {
+        cut(state, thread);
+        return true;
+      }
       self.pc = static_cast<std::uint8_t>(operands[0].value);
       return true;
     case Opcode::BranchEqual:
@@ -265,11 +272,16 @@ bool PtxOpMachine<Capacity>::issue(State& state, std::uint32_t thread) const {
     case Opcode::BranchLess:
     case Opcode::BranchLessOrEqual:
     case Opcode::BranchGreater:
-    case Opcode::BranchGreaterOrEqual:
-      self.pc = compare(branchComparison(instruction.opcode), value(operands[0]), value(operands[1]))
-                    ? static_cast<std::uint8_t>(operands[2].value)
-                    : static_cast<std::uint8_t>(self.pc + 1);
+    case Opcode::BranchGreaterOrEqual: {
+      const bool taken =
+          compare(branchComparison(instruction.opcode), value(operands[0]), value(operands[1]));
+      if (taken && operands[2].value <= self.pc && !recordBackwardJump(state, thread)) {
+        cut(state, thread);
+        return true;
+      }
+      self.pc = taken ? static_cast<std::uint8_t>(operands[2].value) : static_cast<std::uint8_t>(self.pc + 1);
       return true;
+    }
     default:
       break;
   }
@@ -328,6 +340,10 @@ bool PtxOpMachine<Capacity>::issue(State& state, std::uint32_t thread) const {
     default:
       break;  // fences carry nothing
   }
+  if (!recordIssue(state, thread)) {
+    cut(state, thread);
+    return true;
+  }
   self.inFlight[self.inFlightCount++] = entry;
   ++self.pc;
   return true;
@@ -384,20 +400,20 @@ bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::ui
   bool performed = false;
   switch (instructionOf(thread, entry).opcode) {
     case Opcode::Load:
-      performed = performLoad(state, thread, entry);
+      performed = performLoad(state, thread, index);
       break;
     case Opcode::Store:
-      performed = performStore(state, thread, entry);
+      performed = performStore(state, thread, index);
       break;
     case Opcode::Atomic:
     case Opcode::Reduction:
-      performed = performAtomic(state, thread, entry);
+      performed = performAtomic(state, thread, index);
       break;
     case Opcode::Fence:
-      performed = performFence(state, thread, entry);
+      performed = performFence(state, thread, index);
       break;
     case Opcode::Barrier:
-      if (!performBarrier(state, thread, self.inFlight[index])) {
+      if (!performBarrier(state, thread, index)) {
         return false;
       }
       if (self.inFlight[index].arrived) {
@@ -409,6 +425,9 @@ bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::ui
       break;
   }
   if (performed) {
+    if (RecordedEvent* event = recordedEvent(state, thread, index)) {
+      event->performed = 1;
+    }
     std::int32_t count = self.inFlightCount;
     removeAt(self.inFlight, count, index);
     self.inFlightCount = static_cast<std::uint8_t>(count);
@@ -420,7 +439,8 @@ bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::ui
 // SM queue, else the L2 (design.md: "a .gpu load must see writes of its own
 // CTA still in the SM queue").
 template <typename Capacity>
-Value PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const {
+auto PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const
+    -> Stored {
   return newestWrite(state.smQueue[cta], state.smQueueLength[cta], location)
       .value_or(state.l2[program_.deviceOfCta[cta]][location]);
 }
@@ -429,13 +449,14 @@ Value PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, st
 // on its way up from this CTA or device, else memory, which the L2 then
 // holds too.
 template <typename Capacity>
-Value PtxOpMachine<Capacity>::readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const {
-  if (const std::optional<Value> queued =
+auto PtxOpMachine<Capacity>::readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const
+    -> Stored {
+  if (const std::optional<Stored> queued =
           newestWrite(state.smQueue[cta], state.smQueueLength[cta], location)) {
     return *queued;
   }
   const std::uint32_t device = program_.deviceOfCta[cta];
-  if (const std::optional<Value> queued =
+  if (const std::optional<Stored> queued =
           newestWrite(state.deviceQueue[device], state.deviceQueueLength[device], location)) {
     return *queued;
   }
@@ -466,16 +487,16 @@ void PtxOpMachine<Capacity>::acquire(State& state, std::uint32_t cta, Scope scop
 }
 
 template <typename Capacity>
-bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
-                                         const typename State::InFlight& entry) const {
+bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread, std::uint32_t index) const {
+  const typename State::InFlight entry = state.threads[thread].inFlight[index];
   const CompiledInstruction& instruction = instructionOf(thread, entry);
   const std::uint32_t cta = program_.ctaOf[thread];
   const std::uint32_t location = entry.location;
   typename State::Line& line = state.l1[cta][location];
-  Value value = 0;
+  Stored value{};
   // The thread's own write, not yet visible to its CTA, comes first.
   typename State::Thread& self = state.threads[thread];
-  const std::optional<Value> own = newestWrite(self.storeBuffer, self.storeBufferLength, location);
+  const std::optional<Stored> own = newestWrite(self.storeBuffer, self.storeBufferLength, location);
   const bool bypassesL1 = instruction.cacheOperator == litmus::CacheOperator::CacheGlobal ||
                           instruction.cacheOperator == litmus::CacheOperator::DontCache;
   if (own) {
@@ -502,20 +523,21 @@ bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread,
   if (isAcquire(instruction.semantics) && !architecture_.brokenAcquireKeepsL1) {
     acquire(state, cta, instruction.scope);
   }
-  self.registers[entry.destination] = value;
+  recordRead(state, thread, index, value);
+  self.registers[entry.destination] = valueOf(value);
   self.pendingRegisters &= ~(1u << entry.destination);
   return true;
 }
 
 // A performed store enters the thread's store buffer; it leaves in order.
 template <typename Capacity>
-bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread,
-                                          const typename State::InFlight& entry) const {
+bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread, std::uint32_t index) const {
   typename State::Thread& self = state.threads[thread];
+  const typename State::InFlight& entry = self.inFlight[index];
   if (self.storeBufferLength == Capacity::kInFlight) {
     return false;
   }
-  self.storeBuffer[self.storeBufferLength++] = {entry.value, entry.location};
+  self.storeBuffer[self.storeBufferLength++] = {written(state, thread, index, entry.value), entry.location};
   return true;
 }
 
@@ -525,8 +547,8 @@ bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread,
 // one CTA stay atomic with each other). The CTA's queued writes reach the L2
 // first, so that no release or program order is overtaken.
 template <typename Capacity>
-bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
-                                           const typename State::InFlight& entry) const {
+bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread, std::uint32_t index) const {
+  const typename State::InFlight entry = state.threads[thread].inFlight[index];
   const CompiledInstruction& instruction = instructionOf(thread, entry);
   const std::uint32_t cta = program_.ctaOf[thread];
   const std::uint32_t device = program_.deviceOf[thread];
@@ -540,9 +562,11 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
                 : state.deviceQueueLength[device] == static_cast<std::int32_t>(Capacity::kQueue))) {
     return false;
   }
-  const Value old = atMemory ? state.memory[location] : state.l2[device][location];
-  const bool writes = instruction.operation != Operation::CompareAndSwap || old == entry.compare;
-  const Value result = writes ? combine(instruction.operation, old, entry.value) : old;
+  const Stored old = atMemory ? state.memory[location] : state.l2[device][location];
+  recordRead(state, thread, index, old);
+  const bool writes = instruction.operation != Operation::CompareAndSwap || valueOf(old) == entry.compare;
+  const Stored result =
+      writes ? written(state, thread, index, combine(instruction.operation, valueOf(old), entry.value)) : old;
   if (atMemory) {
     state.memory[location] = result;
     setL2(state, device, location, result);
@@ -553,13 +577,16 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
                                                                       static_cast<std::int32_t>(location)};
     }
   }
+  if (writes && (atMemory || !program_.multipleDevices())) {
+    recordCoherence(state, location, result);
+  }
   setL1(state, cta, location, result);
   if (instruction.opcode == Opcode::Atomic && isAcquire(instruction.semantics)) {
     acquire(state, cta, instruction.scope);
   }
   if (instruction.opcode == Opcode::Atomic) {
     typename State::Thread& self = state.threads[thread];
-    self.registers[entry.destination] = old;
+    self.registers[entry.destination] = valueOf(old);
     self.pendingRegisters &= ~(1u << entry.destination);
   }
   return true;
@@ -570,9 +597,8 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
 // reached its scope's point of coherence: a fence.sc whose writes have only
 // reached the L1 does not forbid SB across CTAs (design.md).
 template <typename Capacity>
-bool PtxOpMachine<Capacity>::performFence(State& state, std::uint32_t thread,
-                                          const typename State::InFlight& entry) const {
-  const CompiledInstruction& instruction = instructionOf(thread, entry);
+bool PtxOpMachine<Capacity>::performFence(State& state, std::uint32_t thread, std::uint32_t index) const {
+  const CompiledInstruction& instruction = instructionOf(thread, state.threads[thread].inFlight[index]);
   const std::uint32_t cta = program_.ctaOf[thread];
   const std::uint32_t device = program_.deviceOf[thread];
   if (instruction.semantics == Semantics::SequentiallyConsistent) {
@@ -590,6 +616,9 @@ bool PtxOpMachine<Capacity>::performFence(State& state, std::uint32_t thread,
       return false;
     }
   }
+  if (instruction.semantics == Semantics::SequentiallyConsistent) {
+    recordFenceSc(state, thread, index);
+  }
   acquire(state, cta, instruction.scope);
   return true;
 }
@@ -600,8 +629,8 @@ bool PtxOpMachine<Capacity>::performFence(State& state, std::uint32_t thread,
 // Arriving waits for the thread's earlier operations, whose writes are then
 // in the CTA's L1: the barrier orders at CTA scope.
 template <typename Capacity>
-bool PtxOpMachine<Capacity>::performBarrier(State& state, std::uint32_t thread,
-                                            typename State::InFlight& entry) const {
+bool PtxOpMachine<Capacity>::performBarrier(State& state, std::uint32_t thread, std::uint32_t index) const {
+  typename State::InFlight& entry = state.threads[thread].inFlight[index];
   const std::uint32_t cta = program_.ctaOf[thread];
   typename State::Barrier* slot = nullptr;
   for (typename State::Barrier& barrier : state.barriers[cta]) {
@@ -611,7 +640,14 @@ bool PtxOpMachine<Capacity>::performBarrier(State& state, std::uint32_t thread,
     }
   }
   if (entry.arrived) {
-    return slot != nullptr && slot->arrivals >= entry.location && (entry.arrived = 0, true);
+    if (slot == nullptr || slot->arrivals < entry.location) {
+      return false;
+    }
+    entry.arrived = 0;
+    if (RecordedEvent* event = recordedEvent(state, thread, index)) {
+      event->arrivalsSeen = slot->arrivals;
+    }
+    return true;
   }
   if (state.threads[thread].storeBufferLength != 0) {
     return false;  // the thread's writes reach the CTA before it arrives
@@ -627,6 +663,11 @@ bool PtxOpMachine<Capacity>::performBarrier(State& state, std::uint32_t thread,
     if (slot == nullptr) {
       return false;
     }
+  }
+  if (RecordedEvent* event = recordedEvent(state, thread, index)) {
+    event->barrierSlot = static_cast<std::uint8_t>(slot - state.barriers[cta]);
+    event->arrivalIndex = slot->arrivals;
+    event->arrivalsSeen = slot->arrivals + 1;  // bar.arrive does not wait; bar.sync sets it when it passes
   }
   ++slot->arrivals;
   entry.arrived = instructionOf(thread, entry).barrierAction == litmus::BarrierAction::Sync ? 1 : 0;
@@ -668,6 +709,8 @@ bool PtxOpMachine<Capacity>::drainSmQueue(State& state, std::uint32_t cta) const
   setL2(state, device, static_cast<std::uint32_t>(write.location), write.value);
   if (program_.multipleDevices()) {
     state.deviceQueue[device][state.deviceQueueLength[device]++] = write;
+  } else {
+    recordCoherence(state, static_cast<std::uint32_t>(write.location), write.value);
   }
   removeAt(state.smQueue[cta], state.smQueueLength[cta], 0);
   return true;
@@ -680,6 +723,7 @@ bool PtxOpMachine<Capacity>::drainDeviceQueue(State& state, std::uint32_t device
   }
   const typename State::Write write = state.deviceQueue[device][0];
   state.memory[write.location] = write.value;
+  recordCoherence(state, static_cast<std::uint32_t>(write.location), write.value);
   removeAt(state.deviceQueue[device], state.deviceQueueLength[device], 0);
   return true;
 }
@@ -690,7 +734,7 @@ bool PtxOpMachine<Capacity>::drainDeviceQueue(State& state, std::uint32_t device
 template <typename Capacity>
 bool PtxOpMachine<Capacity>::fillL1(State& state, std::uint32_t cta, std::uint32_t location) const {
   typename State::Line& line = state.l1[cta][location];
-  const Value current = readAtL2(state, cta, location);
+  const Stored current = readAtL2(state, cta, location);
   if (line.valid && line.value == current) {
     return false;
   }
@@ -712,6 +756,111 @@ bool PtxOpMachine<Capacity>::fillL2(State& state, std::uint32_t device, std::uin
   return true;
 }
 
+// --- the execution record ------------------------------------------------------
+//
+// Only the recording class keeps one (ExecutionRecord.h). Events are
+// recorded when issued, in program order; an in-flight operation's event is
+// the first not yet performed one at its place in the list, because both
+// lists keep program order and lose an entry exactly when it is performed.
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::recordIssue(State& state, std::uint32_t thread) const {
+  if constexpr (Capacity::kRecordsExecution) {
+    auto& record = state.recordedThreads[thread];
+    if (record.eventCount == Capacity::kEventsPerThread) {
+      return false;
+    }
+    RecordedEvent& event = record.events[record.eventCount++];
+    event.instruction = static_cast<std::uint8_t>(state.threads[thread].pc + 1);
+    event.readFrom = kNoEvent;
+  }
+  (void)state, (void)thread;
+  return true;
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::recordBackwardJump(State& state, std::uint32_t thread) const {
+  if constexpr (Capacity::kRecordsExecution) {
+    auto& record = state.recordedThreads[thread];
+    if (record.backwardJumps == unroll_) {
+      return false;
+    }
+    ++record.backwardJumps;
+  }
+  (void)state, (void)thread;
+  return true;
+}
+
+template <typename Capacity>
+void PtxOpMachine<Capacity>::cut(State& state, std::uint32_t thread) const {
+  if constexpr (Capacity::kRecordsExecution) {
+    state.cut = 1;
+  }
+  state.threads[thread].pc = static_cast<std::uint8_t>(program_.threads[thread].size());
+}
+
+template <typename Capacity>
+RecordedEvent* PtxOpMachine<Capacity>::recordedEvent(State& state, std::uint32_t thread,
+                                                     std::uint32_t index) const {
+  if constexpr (Capacity::kRecordsExecution) {
+    auto& record = state.recordedThreads[thread];
+    std::uint32_t pending = 0;
+    for (std::uint32_t event = 0; event < record.eventCount; ++event) {
+      if (!record.events[event].performed && pending++ == index) {
+        return &record.events[event];
+      }
+    }
+  }
+  (void)state, (void)thread, (void)index;
+  return nullptr;
+}
+
+template <typename Capacity>
+EventId PtxOpMachine<Capacity>::eventOf(const State& state, std::uint32_t thread, std::uint32_t index) const {
+  if constexpr (Capacity::kRecordsExecution) {
+    const RecordedEvent* event = recordedEvent(const_cast<State&>(state), thread, index);
+    const auto& record = state.recordedThreads[thread];
+    return 1 + static_cast<EventId>(thread * Capacity::kEventsPerThread) +
+           static_cast<EventId>(event - record.events);
+  }
+  (void)state, (void)thread, (void)index;
+  return kNoEvent;
+}
+
+template <typename Capacity>
+void PtxOpMachine<Capacity>::recordRead(State& state, std::uint32_t thread, std::uint32_t index,
+                                        Stored read) const {
+  if (RecordedEvent* event = recordedEvent(state, thread, index)) {
+    event->readFrom = writerOf(read);
+    event->valueRead = valueOf(read);
+  }
+}
+
+template <typename Capacity>
+void PtxOpMachine<Capacity>::recordCoherence(State& state, std::uint32_t location, Stored write) const {
+  if constexpr (Capacity::kRecordsExecution) {
+    std::int32_t& length = state.coherenceLength[location];
+    if (length == static_cast<std::int32_t>(Capacity::kWritesPerLocation)) {
+      state.cut = 1;  // more writes than the record holds: not checked
+      return;
+    }
+    state.coherence[location][length++] = writerOf(write);
+  }
+  (void)state, (void)location, (void)write;
+}
+
+template <typename Capacity>
+void PtxOpMachine<Capacity>::recordFenceSc(State& state, std::uint32_t thread, std::uint32_t index) const {
+  if constexpr (Capacity::kRecordsExecution) {
+    if (state.fenceScCount == static_cast<std::int32_t>(Capacity::kFenceScs)) {
+      state.cut = 1;
+      return;
+    }
+    state.fenceScOrder[state.fenceScCount++] = eventOf(state, thread, index);
+  }
+  (void)state, (void)thread, (void)index;
+}
+
 // --- outcomes and traces --------------------------------------------------------
 
 template <typename Capacity>
@@ -731,7 +880,7 @@ std::vector<Value> PtxOpMachine<Capacity>::finalMemory(const State& state) const
   std::vector<Value> memory;
   for (std::size_t location = 0; location < program_.physicalLocation.size(); ++location) {
     const std::uint8_t physical = program_.physicalLocation[location];
-    memory.push_back(program_.multipleDevices() ? state.memory[physical] : state.l2[0][physical]);
+    memory.push_back(valueOf(program_.multipleDevices() ? state.memory[physical] : state.l2[0][physical]));
   }
   return memory;
 }
@@ -775,32 +924,34 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     case StepKind::DrainStoreBuffer: {
       const typename State::Write& write = before.threads[unit].storeBuffer[0];
       return threadName + " store buffer  " + locationName(write.location) + " = " +
-             std::to_string(write.value) + " reaches the L1 of CTA " + std::to_string(program_.ctaOf[unit]);
+             std::to_string(valueOf(write.value)) + " reaches the L1 of CTA " +
+             std::to_string(program_.ctaOf[unit]);
     }
     case StepKind::DrainSmQueue: {
       const typename State::Write& write = before.smQueue[unit][0];
       return "CTA " + std::to_string(unit) + " SM queue  " + locationName(write.location) + " = " +
-             std::to_string(write.value) + " reaches the L2 of device " +
+             std::to_string(valueOf(write.value)) + " reaches the L2 of device " +
              std::to_string(program_.deviceOfCta[unit]);
     }
     case StepKind::DrainDeviceQueue: {
       const typename State::Write& write = before.deviceQueue[unit][0];
       return "device " + std::to_string(unit) + " queue  " + locationName(write.location) + " = " +
-             std::to_string(write.value) + " reaches memory";
+             std::to_string(valueOf(write.value)) + " reaches memory";
     }
     case StepKind::FillL1:
       return "CTA " + std::to_string(unit) + " L1 fills " + locationName(static_cast<std::int32_t>(index)) +
-             " = " + std::to_string(after.l1[unit][index].value) + " from the L2";
+             " = " + std::to_string(valueOf(after.l1[unit][index].value)) + " from the L2";
     case StepKind::FillL2:
       return "device " + std::to_string(unit) + " L2 fetches " +
-             locationName(static_cast<std::int32_t>(index)) + " = " + std::to_string(after.l2[unit][index]) +
-             " from memory";
+             locationName(static_cast<std::int32_t>(index)) + " = " +
+             std::to_string(valueOf(after.l2[unit][index])) + " from memory";
   }
   return {};
 }
 
 template class PtxOpMachine<SmallCapacity>;
 template class PtxOpMachine<LargeCapacity>;
+template class PtxOpMachine<RecordingCapacity>;
 
 static_assert(statespace::Machine<PtxOpMachine<SmallCapacity>>);
 

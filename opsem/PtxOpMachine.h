@@ -38,8 +38,11 @@ template <typename Capacity>
 class PtxOpMachine {
  public:
   using State = MachineState<Capacity>;
+  using Stored = typename State::Stored;
 
-  PtxOpMachine(const Program& program, const Architecture& architecture);
+  // UNROLL bounds the backward jumps a thread may take when the machine
+  // records execution graphs (RecordingCapacity); it has no effect otherwise.
+  PtxOpMachine(const Program& program, const Architecture& architecture, unsigned unroll = 2);
 
   State initialState() const;
   bool isFinal(const State& state) const;
@@ -109,11 +112,12 @@ class PtxOpMachine {
   static bool isLocal(std::uint32_t id) { return static_cast<StepKind>(id & 15u) == StepKind::Issue; }
   bool issue(State& state, std::uint32_t thread) const;
   bool perform(State& state, std::uint32_t thread, std::uint32_t entry) const;
-  bool performLoad(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
-  bool performStore(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
-  bool performAtomic(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
-  bool performFence(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
-  bool performBarrier(State& state, std::uint32_t thread, typename State::InFlight& entry) const;
+  // INDEX is the operation's place in the thread's in-flight list.
+  bool performLoad(State& state, std::uint32_t thread, std::uint32_t index) const;
+  bool performStore(State& state, std::uint32_t thread, std::uint32_t index) const;
+  bool performAtomic(State& state, std::uint32_t thread, std::uint32_t index) const;
+  bool performFence(State& state, std::uint32_t thread, std::uint32_t index) const;
+  bool performBarrier(State& state, std::uint32_t thread, std::uint32_t index) const;
   bool drainStoreBuffer(State& state, std::uint32_t thread) const;
   bool drainSmQueue(State& state, std::uint32_t cta) const;
   bool drainDeviceQueue(State& state, std::uint32_t device) const;
@@ -122,16 +126,16 @@ class PtxOpMachine {
 
   bool mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
                    const typename State::InFlight& later) const;
-  Value readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const;
-  Value readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const;
+  Stored readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const;
+  Stored readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const;
   void acquire(State& state, std::uint32_t cta, litmus::Scope scope) const;
   // Writes to cache lines nobody reads are left out (Program::liveL1Lines).
-  void setL1(State& state, std::uint32_t cta, std::uint32_t location, Value value) const {
+  void setL1(State& state, std::uint32_t cta, std::uint32_t location, Stored value) const {
     if (program_.l1Live(cta, location)) {
       state.l1[cta][location] = {value, 1};
     }
   }
-  void setL2(State& state, std::uint32_t device, std::uint32_t location, Value value) const {
+  void setL2(State& state, std::uint32_t device, std::uint32_t location, Stored value) const {
     if (program_.l2Live(device, location)) {
       state.l2[device][location] = value;
     }
@@ -141,11 +145,35 @@ class PtxOpMachine {
     return program_.threads[thread][entry.instruction - 1u];
   }
 
+  // Recording the execution graph (ExecutionRecord.h); each does nothing
+  // unless Capacity::kRecordsExecution.
+  //
+  // Issuing a memory operation, fence or barrier: false when the thread has
+  // no room left for the event (the run is then cut).
+  bool recordIssue(State& state, std::uint32_t thread) const;
+  // A backward jump: false past the unroll bound (the run is then cut).
+  bool recordBackwardJump(State& state, std::uint32_t thread) const;
+  // Stops THREAD: its run went past the recording bounds.
+  void cut(State& state, std::uint32_t thread) const;
+  // The event of the operation at INDEX of THREAD's in-flight list.
+  EventId eventOf(const State& state, std::uint32_t thread, std::uint32_t index) const;
+  RecordedEvent* recordedEvent(State& state, std::uint32_t thread, std::uint32_t index) const;
+  void recordRead(State& state, std::uint32_t thread, std::uint32_t index, Stored read) const;
+  // A write reaching the coherence point of its location.
+  void recordCoherence(State& state, std::uint32_t location, Stored write) const;
+  void recordFenceSc(State& state, std::uint32_t thread, std::uint32_t index) const;
+  // The value written by the operation at INDEX of THREAD, tagged with its event.
+  Stored written(const State& state, std::uint32_t thread, std::uint32_t index, Value value) const {
+    return makeStored<Stored>(value, eventOf(state, thread, index));
+  }
+
   const Program& program_;
   Architecture architecture_;
+  unsigned unroll_;
 };
 
 extern template class PtxOpMachine<SmallCapacity>;
 extern template class PtxOpMachine<LargeCapacity>;
+extern template class PtxOpMachine<RecordingCapacity>;
 
 }  // namespace opcheck::opsem

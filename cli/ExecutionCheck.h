@@ -1,0 +1,52 @@
+// compare --executions (design.md "Cross-validation", execution level):
+// every execution graph ptx-op's runs of a test produce (opsem/
+// ExecutionGraph.h) becomes a candidate execution of an axiomatic model,
+// with the run's co and Fence-SC order narrowed to what the model relates,
+// and the model names each axiom the candidate breaks. A graph that breaks
+// one is a failure of the machine (or of the model), shown with the run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "axiomcheck/AxiomaticModel.h"
+#include "litmus/FinalState.h"
+#include "litmus/Test.h"
+#include "opsem/OperationalModel.h"
+
+namespace opcheck::cli {
+
+struct BrokenGraph {
+  litmus::FinalState finalState;    // as in litmus::Outcome::states
+  std::vector<std::string> axioms;  // as the model names them
+  std::vector<std::string> trace;   // the run, when asked for
+};
+
+struct ExecutionCheck {
+  std::string model;
+  std::uint64_t graphs = 0;   // distinct graphs checked
+  std::uint64_t cutRuns = 0;  // runs past the unroll bound, not checked
+  std::vector<BrokenGraph> broken;
+  // Graphs that could not be made candidate executions of the model (no
+  // path of a thread matches the run, a read disagrees with its write): a
+  // bug in opcheck, reported as such, never counted as consistent.
+  std::vector<std::string> untranslatable;
+
+  bool failed() const { return !broken.empty() || !untranslatable.empty(); }
+};
+
+struct ExecutionCheckOptions {
+  unsigned unroll = 2;           // the axiomatic side's --unroll; runs are cut to match
+  std::size_t tracesWanted = 3;  // runs rebuilt for the first broken graphs
+};
+
+// Checks every graph of ptx-op's runs of TEST against MODEL. TEST should
+// show every term (withEveryTermShown), so final states are full. Throws
+// litmus::InputError (FILE) for a test either side cannot judge.
+ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file,
+                               const axiomcheck::AxiomaticModel& model,
+                               const opsem::OperationalOptions& operational,
+                               const ExecutionCheckOptions& options);
+
+}  // namespace opcheck::cli

@@ -1,0 +1,115 @@
+#include "opsem/ExecutionGraph.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "opsem/PtxOpMachine.h"
+#include "opsem/RunSupport.h"
+#include "statespace/Explorer.h"
+
+namespace opcheck::opsem {
+
+namespace {
+
+using Machine = PtxOpMachine<RecordingCapacity>;
+using State = Machine::State;
+
+EventReference referenceTo(EventId id) {
+  if (id == kInitialWrite) {
+    return EventReference{};
+  }
+  const auto perThread = static_cast<EventId>(RecordingCapacity::kEventsPerThread);
+  return EventReference{(id - 1) / perThread, (id - 1) % perThread};
+}
+
+ExecutionGraph graphOf(const Machine& machine, const litmus::ObservedTerms& terms, const State& state) {
+  const Program& program = machine.program();
+  ExecutionGraph graph;
+  for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+    const auto& record = state.recordedThreads[thread];
+    std::vector<GraphEvent>& events = graph.threads.emplace_back();
+    for (std::size_t index = 0; index < record.eventCount; ++index) {
+      const RecordedEvent& recorded = record.events[index];
+      GraphEvent& event = events.emplace_back();
+      event.instruction = recorded.instruction - 1u;
+      event.reads = recorded.readFrom != kNoEvent;
+      if (event.reads) {
+        event.readFrom = referenceTo(recorded.readFrom);
+        event.valueRead = toLitmusValue(program, recorded.valueRead);
+      }
+      if (program.threads[thread][event.instruction].opcode == litmus::Opcode::Barrier) {
+        event.barrierSlot = recorded.barrierSlot;
+        event.arrivalIndex = recorded.arrivalIndex;
+        event.arrivalsSeen = recorded.arrivalsSeen;
+      }
+    }
+  }
+  for (std::size_t location = 0; location < program.locations; ++location) {
+    std::vector<EventReference>& order = graph.coherence.emplace_back();
+    for (std::int32_t at = 0; at < state.coherenceLength[location]; ++at) {
+      order.push_back(referenceTo(state.coherence[location][at]));
+    }
+  }
+  for (std::int32_t at = 0; at < state.fenceScCount; ++at) {
+    graph.fenceScOrder.push_back(referenceTo(state.fenceScOrder[at]));
+  }
+  graph.finalState = litmus::displayedPart(terms, observe(machine, terms, state));
+  graph.machineState = statespace::fingerprintOf(state);
+  return graph;
+}
+
+// The graph's identity: everything but the machine state it was read from.
+auto graphKey(const ExecutionGraph& graph) {
+  return std::tie(graph.threads, graph.coherence, graph.fenceScOrder, graph.finalState);
+}
+
+Program compileForRecording(const litmus::Test& test, const std::string& file) {
+  Program program = compileProgram(test, file);
+  if (!fits<RecordingCapacity>(program)) {
+    refuseTooLarge(file);
+  }
+  return program;
+}
+
+}  // namespace
+
+RecordedExecutions recordExecutions(const litmus::Test& test, const std::string& file,
+                                    const OperationalOptions& options, unsigned unroll) {
+  const Program program = compileForRecording(test, file);
+  const Machine machine(program, options.architecture, unroll);
+  statespace::ExplorationOptions exploration = options.exploration;
+  exploration.detectHangs = false;  // loops are cut at the unroll bound, not explored as cycles
+  const auto explored = statespace::explore(machine, exploration);
+
+  RecordedExecutions recorded;
+  recorded.statistics = explored.statistics;
+  const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
+  std::vector<ExecutionGraph> graphs;
+  for (const State& state : explored.finalStates) {
+    if (state.cut) {
+      ++recorded.cutRuns;
+      continue;
+    }
+    graphs.push_back(graphOf(machine, terms, state));
+  }
+  // One graph per identity; the order is fixed (the explorer's is not).
+  std::sort(graphs.begin(), graphs.end(),
+            [](const ExecutionGraph& a, const ExecutionGraph& b) { return graphKey(a) < graphKey(b); });
+  for (ExecutionGraph& graph : graphs) {
+    if (recorded.graphs.empty() || graphKey(recorded.graphs.back()) != graphKey(graph)) {
+      recorded.graphs.push_back(std::move(graph));
+    }
+  }
+  return recorded;
+}
+
+std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,
+                                      const OperationalOptions& options, unsigned unroll,
+                                      const statespace::Fingerprint& machineState) {
+  const Program program = compileForRecording(test, file);
+  const Machine machine(program, options.architecture, unroll);
+  return traceTo(machine, [&](const State&, const statespace::Fingerprint& at) { return at == machineState; })
+      .value_or(std::vector<std::string>{});
+}
+
+}  // namespace opcheck::opsem

@@ -1,0 +1,69 @@
+// The execution graphs of ptx-op's runs of a test (design.md
+// "Cross-validation", execution level), read off the final states of the
+// recording machine (ExecutionRecord.h) in terms of the IR: which write each
+// read took, the order in which writes reached each location's point of
+// coherence, the order of the fence.sc, and which barrier arrivals each wait
+// saw. opsem knows nothing of the axioms: compare turns these into candidate
+// executions and checks them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "litmus/FinalState.h"
+#include "litmus/Test.h"
+#include "opsem/OperationalModel.h"
+#include "statespace/Fingerprint.h"
+
+namespace opcheck::opsem {
+
+// An event of a graph: the INDEX-th recorded event of THREAD; thread -1 is
+// the initial write of a location.
+struct EventReference {
+  int thread = -1;
+  int index = 0;
+  friend auto operator<=>(const EventReference&, const EventReference&) = default;
+};
+
+struct GraphEvent {
+  std::size_t instruction = 0;  // index in the thread's instructions
+  bool reads = false;           // a load or an atomic: readFrom and valueRead hold
+  EventReference readFrom;
+  litmus::Value valueRead;
+  int barrierSlot = -1;  // barriers: which barrier of the CTA
+  int arrivalIndex = 0;  // barriers: arrivals before this one
+  int arrivalsSeen = 0;  // barriers: arrivals the wait saw (bar.arrive: its own included)
+  friend auto operator<=>(const GraphEvent&, const GraphEvent&) = default;
+};
+
+struct ExecutionGraph {
+  std::vector<std::vector<GraphEvent>> threads;
+  // Per physical location (locations that alias share one), the writes in
+  // the order they reached its point of coherence; the initial write is
+  // not listed (it comes first).
+  std::vector<std::vector<EventReference>> coherence;
+  std::vector<EventReference> fenceScOrder;
+  litmus::FinalState finalState;         // the displayed part (litmus::displayedPart), as in outcomes
+  statespace::Fingerprint machineState;  // a final state with this graph, to rebuild a trace
+};
+
+struct RecordedExecutions {
+  std::vector<ExecutionGraph> graphs;  // distinct graphs (final state and machine state aside)
+  std::uint64_t cutRuns = 0;           // final states of runs stopped by the bounds, not checked
+  statespace::ExplorationStatistics statistics;
+};
+
+// Explores TEST with the recording machine. Runs that take more than UNROLL
+// backward jumps in a thread are cut, as the axiomatic models' --unroll
+// cuts paths. Throws litmus::InputError (FILE) as runPtxOp does.
+RecordedExecutions recordExecutions(const litmus::Test& test, const std::string& file,
+                                    const OperationalOptions& options, unsigned unroll);
+
+// The steps of a run of the recording machine to the final state
+// MACHINE_STATE (ExecutionGraph::machineState).
+std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,
+                                      const OperationalOptions& options, unsigned unroll,
+                                      const statespace::Fingerprint& machineState);
+
+}  // namespace opcheck::opsem
