@@ -1,7 +1,8 @@
 // opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo]
-// [--report FILE.md|FILE.json] [--jobs N] [--unroll K] [--max-states N]
-// [--timeout S] [--quiet]: operational ⊆ axiomatic, test by test (design.md
-// "Cross-validation"). Exit status 1 when some test is unsound.
+// [--executions] [--report FILE.md|FILE.json] [--jobs N] [--unroll K]
+// [--max-states N] [--timeout S] [--quiet]: operational ⊆ axiomatic, test by
+// test, and with --executions run by run (design.md "Cross-validation").
+// Exit status 1 when some test is unsound.
 #include <unistd.h>
 
 #include <fstream>

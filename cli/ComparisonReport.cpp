@@ -23,6 +23,7 @@ struct Totals {
   std::uint64_t brokenGraphs = 0;
   std::uint64_t untranslatedGraphs = 0;
   std::uint64_t cutRuns = 0;
+  std::uint64_t failingCasGraphs = 0;
 };
 
 Totals totalsFor(const ComparisonSuite& suite, std::size_t model) {
@@ -44,6 +45,7 @@ Totals totalsFor(const ComparisonSuite& suite, std::size_t model) {
       totals.brokenGraphs += comparison.executions->broken.size();
       totals.untranslatedGraphs += comparison.executions->untranslatable.size();
       totals.cutRuns += comparison.executions->cutRuns;
+      totals.failingCasGraphs += comparison.executions->failingCasGraphs;
     }
   }
   return totals;
@@ -113,8 +115,9 @@ std::string completenessByShape(const ComparisonSuite& suite, std::size_t model)
 }
 
 std::string executionTotals(const Totals& totals) {
-  return std::to_string(totals.graphs) + " graphs checked, " + std::to_string(totals.brokenGraphs) +
+  return std::to_string(totals.graphs) + " graphs, " + std::to_string(totals.brokenGraphs) +
          " break an axiom, " + std::to_string(totals.untranslatedGraphs) + " not translated, " +
+         std::to_string(totals.failingCasGraphs) + " not checked (a failing atom.cas writes in the model), " +
          std::to_string(totals.cutRuns) + " runs cut by --unroll";
 }
 
@@ -181,6 +184,10 @@ std::string comparisonLine(const TestComparison& test) {
       if (!model.executions->untranslatable.empty()) {
         line += ", " + std::to_string(model.executions->untranslatable.size()) + " not translated (" +
                 model.executions->untranslatable.front() + ")";
+      }
+      if (model.executions->failingCasGraphs > 0) {
+        line += ", " + std::to_string(model.executions->failingCasGraphs) +
+                " not checked (a failing atom.cas writes in " + model.model + ")";
       }
       if (model.executions->cutRuns > 0) {
         line += ", " + std::to_string(model.executions->cutRuns) + " runs cut by --unroll";
@@ -352,6 +359,7 @@ std::string jsonReport(const ComparisonSuite& suite) {
         const ExecutionCheck& check = *comparison.executions;
         text += ", \"executions\": {\"graphs\": " + std::to_string(check.graphs) +
                 ", \"cut_runs\": " + std::to_string(check.cutRuns) +
+                ", \"failing_cas_graphs\": " + std::to_string(check.failingCasGraphs) +
                 ", \"untranslated\": " + jsonList(check.untranslatable) + ", \"broken\": [";
         for (std::size_t graph = 0; graph < check.broken.size(); ++graph) {
           const BrokenGraph& broken = check.broken[graph];

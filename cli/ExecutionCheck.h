@@ -32,6 +32,9 @@ struct ExecutionCheck {
   // path of a thread matches the run, a read disagrees with its write): a
   // bug in opcheck, reported as such, never counted as consistent.
   std::vector<std::string> untranslatable;
+  // Graphs with a failing atom.cas, against a model where it writes (rmo:
+  // herd's GPU_PTX semantics): not candidates of that model, not checked.
+  std::uint64_t failingCasGraphs = 0;
 
   bool failed() const { return !broken.empty() || !untranslatable.empty(); }
 };

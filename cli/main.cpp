@@ -17,8 +17,10 @@ constexpr const char* kUsage =
     "usage: opcheck FILE|DIR... [--model ptx-op|ptx|rmo|sc] [--jobs N] [--format herd|json] [--unroll K]\n"
     "                           [--arch PRESET] [--witness] [--max-states N] [--timeout S] [--quiet]\n"
     "                                   run a model on each litmus test (herd7's output)\n"
-    "       opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--report FILE.md|FILE.json]\n"
-    "                                   check that ptx-op's outcomes are ones the axiomatic models allow\n"
+    "       opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--executions]\n"
+    "                                   [--report FILE.md|FILE.json] [--jobs N] [--unroll K]\n"
+    "                                   check that ptx-op's outcomes (--executions: and each run's\n"
+    "                                   execution graph) are ones the axiomatic models allow\n"
     "       opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
     "       opcheck models              list the models and their options\n"
     "       opcheck --help | --version\n";
