@@ -154,6 +154,49 @@ std::string axiomsText(const ModelComparison& model, std::size_t index) {
   return "breaks " + joined(model.brokenAxioms[index]);
 }
 
+// The other models compared that allow VALUES, which MODEL forbids: the
+// difference is then one between the models (PTX and the older RMO), not a
+// fault of the machine alone.
+std::string alsoAllowedBy(const TestComparison& test, const ModelComparison& model,
+                          const litmus::FinalState& values) {
+  std::vector<std::string> others;
+  for (const ModelComparison& other : test.models) {
+    if (&other != &model && other.operationalOnly.count(values) == 0) {
+      others.push_back(other.model);
+    }
+  }
+  return others.empty() ? "" : "; allowed by " + joined(others);
+}
+
+// One row per operational-only outcome: the test (a link to its runs), the
+// model that forbids it, the axioms its runs break, the models that allow it.
+std::string unsoundTable(const ComparisonSuite& suite) {
+  std::string rows;
+  for (const TestComparison& test : suite.tests) {
+    for (const ModelComparison& model : test.models) {
+      if (!model.unsound()) {
+        continue;
+      }
+      std::size_t index = 0;
+      for (const litmus::FinalState& values : model.operationalOnly) {
+        const std::string allowedBy = alsoAllowedBy(test, model, values);
+        rows += "| [" + test.name + "](#" + anchor(test, model) + ") | `" + state(test, values) + "` | " +
+                model.model + " | " +
+                (index < model.brokenAxioms.size() ? joined(model.brokenAxioms[index]) : std::string()) +
+                " | " + (allowedBy.empty() ? "-" : allowedBy.substr(std::string("; allowed by ").size())) +
+                " |\n";
+        ++index;
+      }
+    }
+  }
+  if (rows.empty()) {
+    return "";
+  }
+  return "| test | outcome ptx-op reaches | forbidden by | axioms its runs break | allowed by |\n"
+         "|---|---|---|---|---|\n" +
+         rows + "\n";
+}
+
 std::string numberedSteps(const std::vector<std::string>& trace) {
   std::string text = "```\n";
   for (std::size_t step = 0; step < trace.size(); ++step) {
@@ -262,7 +305,7 @@ std::string markdownReport(const ComparisonSuite& suite) {
         " allows and ptx-op does not reach, by the shape of the test (its name up to the first `+`).\n\n" +
         completenessByShape(suite, model);
   }
-  text += "\n## Unsound tests\n\n";
+  text += "\n## Unsound tests\n\n" + unsoundTable(suite);
   bool anyUnsound = false;
   for (const TestComparison& test : suite.tests) {
     for (const ModelComparison& model : test.models) {
@@ -275,7 +318,8 @@ std::string markdownReport(const ComparisonSuite& suite) {
       text += "File `" + test.file + "`. Outcomes ptx-op reaches and " + model.model + " forbids:\n\n";
       std::size_t index = 0;
       for (const litmus::FinalState& values : model.operationalOnly) {
-        text += "- `" + state(test, values) + "`, " + axiomsText(model, index) + "; reached by:\n\n";
+        text += "- `" + state(test, values) + "`, " + axiomsText(model, index) +
+                alsoAllowedBy(test, model, values) + "; reached by:\n\n";
         text += numberedSteps(model.traces[index++]);
       }
       if (model.executions) {
