@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # compare over all 10554 tests of diy-gpu-ptx/t3: ptx-op (each preset that
-# claims PTX) against ptx, and the default preset against rmo too. Fails
+# claims PTX) against ptx, the default preset against rmo too, and the
+# default preset's every execution graph against ptx (--executions). Fails
 # when a test is unsound. Usage: bench/compare_t3.sh [BUILD_DIR] [REPORT_DIR]
 set -euo pipefail
 target=opcheck
@@ -8,13 +9,14 @@ source "$(dirname "$0")/t3.sh"
 reports=${2:-$(mktemp -d)}
 mkdir -p "$reports"
 status=0
-for run in "default ptx,rmo" "fifo-store-buffer ptx" "no-l1-fills ptx"; do
+for run in "default ptx,rmo" "default ptx --executions" "fifo-store-buffer ptx" "no-l1-fills ptx"; do
   set -- $run
+  report="$reports/t3-$1${3:-}.md"
   start=$(date +%s.%N)
-  "$build/opcheck" compare "$work" --op "ptx-op,$1" --ax "$2" --jobs "$(nproc)" --quiet \
-    --report "$reports/t3-$1.md" | grep '^Summary' || status=$?
+  "$build/opcheck" compare "$work" --op "ptx-op,$1" --ax "$2" ${3:-} --jobs "$(nproc)" --quiet \
+    --report "$report" | grep '^Summary' || status=$?
   end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" -v preset="$1" -v report="$reports/t3-$1.md" \
-    'BEGIN { printf "  (%s: %.1f s; report %s)\n", preset, b - a, report }'
+  awk -v a="$start" -v b="$end" -v run="$run" -v report="$report" \
+    'BEGIN { printf "  (%s: %.1f s; report %s)\n", run, b - a, report }'
 done
 exit $status
