@@ -26,6 +26,11 @@ using EventId = std::int32_t;
 constexpr EventId kInitialWrite = 0;
 constexpr EventId kNoEvent = -1;
 
+template <typename Capacity>
+constexpr EventId eventId(std::uint32_t thread, std::uint32_t index) {
+  return 1 + static_cast<EventId>(thread * Capacity::kEventsPerThread + index);
+}
+
 struct TaggedValue {
   Value value;
   EventId writer;  // the write that produced VALUE

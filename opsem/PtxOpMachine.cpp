@@ -799,29 +799,41 @@ void PtxOpMachine<Capacity>::cut(State& state, std::uint32_t thread) const {
   state.threads[thread].pc = static_cast<std::uint8_t>(program_.threads[thread].size());
 }
 
+// The index in THREAD's record of the event of its in-flight operation
+// INDEX; -1 without a record.
 template <typename Capacity>
-RecordedEvent* PtxOpMachine<Capacity>::recordedEvent(State& state, std::uint32_t thread,
-                                                     std::uint32_t index) const {
+int PtxOpMachine<Capacity>::recordedEventIndex(const State& state, std::uint32_t thread,
+                                               std::uint32_t index) const {
   if constexpr (Capacity::kRecordsExecution) {
-    auto& record = state.recordedThreads[thread];
+    const auto& record = state.recordedThreads[thread];
     std::uint32_t pending = 0;
     for (std::uint32_t event = 0; event < record.eventCount; ++event) {
       if (!record.events[event].performed && pending++ == index) {
-        return &record.events[event];
+        return static_cast<int>(event);
       }
     }
   }
   (void)state, (void)thread, (void)index;
+  return -1;
+}
+
+template <typename Capacity>
+RecordedEvent* PtxOpMachine<Capacity>::recordedEvent(State& state, std::uint32_t thread,
+                                                     std::uint32_t index) const {
+  const int event = recordedEventIndex(state, thread, index);
+  if constexpr (Capacity::kRecordsExecution) {
+    if (event >= 0) {
+      return &state.recordedThreads[thread].events[event];
+    }
+  }
   return nullptr;
 }
 
 template <typename Capacity>
 EventId PtxOpMachine<Capacity>::eventOf(const State& state, std::uint32_t thread, std::uint32_t index) const {
   if constexpr (Capacity::kRecordsExecution) {
-    const RecordedEvent* event = recordedEvent(const_cast<State&>(state), thread, index);
-    const auto& record = state.recordedThreads[thread];
-    return 1 + static_cast<EventId>(thread * Capacity::kEventsPerThread) +
-           static_cast<EventId>(event - record.events);
+    const int event = recordedEventIndex(state, thread, index);
+    return event < 0 ? kNoEvent : eventId<Capacity>(thread, static_cast<std::uint32_t>(event));
   }
   (void)state, (void)thread, (void)index;
   return kNoEvent;

@@ -157,6 +157,7 @@ class PtxOpMachine {
   void cut(State& state, std::uint32_t thread) const;
   // The event of the operation at INDEX of THREAD's in-flight list.
   EventId eventOf(const State& state, std::uint32_t thread, std::uint32_t index) const;
+  int recordedEventIndex(const State& state, std::uint32_t thread, std::uint32_t index) const;
   RecordedEvent* recordedEvent(State& state, std::uint32_t thread, std::uint32_t index) const;
   void recordRead(State& state, std::uint32_t thread, std::uint32_t index, Stored read) const;
   // A write reaching the coherence point of its location.
