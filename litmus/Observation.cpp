@@ -86,8 +86,8 @@ ObservedValue readObservedValue(std::string_view text, const std::string& file, 
   skipBlanks();
   if (index >= end || text[index] != '=') {
     fail(file, at(index),
-         "outcome term '" + shown + "' has no '=VALUE' after " + formatObservedTerm(result) + " (expected " +
-             kTermForm + ")");
+         "outcome term '" + shown + "' gives no value: expected '=' after " + formatObservedTerm(result) +
+             " (" + kTermForm + ")");
   }
   ++index;
   if (index < end && text[index] == '=') {

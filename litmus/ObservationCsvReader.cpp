@@ -36,6 +36,7 @@ class CsvReader {
     }
     std::vector<Observation> rows;
     bool headerRead = false;
+    std::uint32_t headerLine = 0;
     std::uint32_t lineNumber = 0;
     for (std::size_t start = 0; start <= text_.size();) {
       const std::size_t newline = std::min(text_.find('\n', start), text_.size());
@@ -52,12 +53,13 @@ class CsvReader {
       if (!headerRead) {
         header(cells, line, lineNumber);
         headerRead = true;
+        headerLine = lineNumber;
       } else {
         rows.push_back(row(cells, line, lineNumber));
       }
     }
     if (rows.empty()) {
-      fail(file_, {lineNumber, 1}, "no observations: the file has a header but no rows");
+      fail(file_, {headerLine + 1, 1}, "no observations: the file has a header but no rows");
     }
     return rows;
   }
