@@ -22,6 +22,9 @@ namespace {
 
 std::string readText(const fs::path& path) {
   std::error_code error;
+  if (!fs::exists(path, error)) {
+    litmus::fail(path.string(), {}, "no such file or directory");
+  }
   if (fs::is_directory(path, error)) {
     litmus::fail(path.string(), {}, "is a directory, not a file");
   }
@@ -143,6 +146,104 @@ GivenTest readGivenTest(const fs::path& path) {
   return given;
 }
 
+namespace {
+
+// Which test GROUP's observations are of: among the CANDIDATES (the given
+// tests of its name), the one holding the program its log shows, or the
+// only program they hold; else the program the log shows. Nothing when none
+// fits (then MATCHING lists the group as unmatched, with the reason).
+Source settleSource(const std::vector<ObservationGroup>& groups, std::size_t index,
+                    const std::vector<std::size_t>& candidates, const std::vector<GivenTest>& given,
+                    Matching& matching) {
+  const ObservationGroup& group = groups[index];
+  Source source;
+  if (group.histogram && !group.program.empty()) {
+    // The log shows what ran: a given test must hold that program.
+    const auto shown = parser::codeColumns(group.program);
+    std::vector<std::size_t> holding;
+    for (const std::size_t candidate : candidates) {
+      if (shown && given[candidate].code == shown) {
+        holding.push_back(candidate);
+      }
+    }
+    if (!holding.empty()) {
+      // The copy kept beside the log, if there is one.
+      const auto beside = std::find_if(holding.begin(), holding.end(), [&](std::size_t candidate) {
+        return fs::path(given[candidate].file).parent_path() == fs::path(group.file).parent_path();
+      });
+      source.given = beside != holding.end() ? *beside : holding.front();
+      if (holding.size() < candidates.size()) {
+        matching.notes.push_back(
+            group.test + " (" + where(group.file, group.position) + "): " + given[*source.given].file +
+            " holds the program the log shows; other tests named " + group.test + " do not");
+      }
+      return source;
+    }
+    try {
+      // Blank lines first, so that messages give the log's lines.
+      const std::string text = std::string(group.programLine - 1, '\n') + group.program;
+      source.embedded = parser::readLitmusText(text, group.file);
+    } catch (const litmus::InputError& error) {
+      matching.unmatched.push_back(
+          {index,
+           (candidates.empty() ? "no given test is named " + group.test
+                               : "the given tests named " + group.test + " (" + fileList(given, candidates) +
+                                     ") hold other programs than the log shows") +
+               ", and the program the log shows does not read as a test: " + error.what()});
+    }
+    return source;
+  }
+  if (candidates.empty()) {
+    matching.unmatched.push_back({index, "no given test is named " + group.test});
+    return source;
+  }
+  const bool allSame = std::all_of(candidates.begin(), candidates.end(), [&](std::size_t candidate) {
+    return sameProgram(given[candidate].test, given[candidates.front()].test);
+  });
+  if (!allSame) {
+    matching.unmatched.push_back({index, std::to_string(candidates.size()) + " given tests are named " +
+                                             group.test + " and hold different programs (" +
+                                             fileList(given, candidates) +
+                                             "): the observations do not say which ran"});
+    return source;
+  }
+  source.given = candidates.front();
+  return source;
+}
+
+// Makes CHECKED show exactly the TERMS its observations name (condition
+// true, so that nothing else is displayed) and records where each observed
+// term sits in the final states.
+void showObservedTerms(CheckedTest& checked,
+                       const std::vector<std::vector<std::vector<ConditionTerm>>>& terms,
+                       const std::vector<ObservationGroup>& groups) {
+  checked.test.shownLocations.clear();
+  for (const std::size_t group : checked.groups) {
+    for (const std::vector<ConditionTerm>& observation : terms[group]) {
+      for (const ConditionTerm& term : observation) {
+        if (std::find(checked.test.shownLocations.begin(), checked.test.shownLocations.end(), term) ==
+            checked.test.shownLocations.end()) {
+          checked.test.shownLocations.push_back(term);
+        }
+      }
+    }
+  }
+  checked.test.condition.proposition = litmus::Proposition{};
+  const litmus::ObservedTerms shown = litmus::ObservedTerms::of(checked.test);
+  for (const std::size_t group : checked.groups) {
+    std::vector<ObservedAt>& observed = checked.observed.emplace_back();
+    for (std::size_t row = 0; row < terms[group].size(); ++row) {
+      ObservedAt& values = observed.emplace_back();
+      for (std::size_t term = 0; term < terms[group][row].size(); ++term) {
+        values.emplace_back(*shown.indexOf(terms[group][row][term]),
+                            litmus::Value::ofInteger(groups[group].observations[row].outcome[term].value));
+      }
+    }
+  }
+}
+
+}  // namespace
+
 Matching matchObservations(const std::vector<ObservationGroup>& groups, const std::vector<GivenTest>& given) {
   Matching matching;
   std::map<std::string, std::vector<std::size_t>> byName;
@@ -150,77 +251,16 @@ Matching matchObservations(const std::vector<ObservationGroup>& groups, const st
     byName[given[index].test.name].push_back(index);
   }
 
-  // Settle each group's test.
-  std::vector<Source> sources(groups.size());
-  for (std::size_t index = 0; index < groups.size(); ++index) {
-    const ObservationGroup& group = groups[index];
-    const std::string here = where(group.file, group.position);
-    const std::vector<std::size_t>& candidates = byName[group.test];
-    Source& source = sources[index];
-    if (group.histogram && !group.program.empty()) {
-      // The log shows what ran: a given test must hold that program.
-      const auto shown = parser::codeColumns(group.program);
-      std::vector<std::size_t> holding;
-      for (const std::size_t candidate : candidates) {
-        if (shown && given[candidate].code == shown) {
-          holding.push_back(candidate);
-        }
-      }
-      if (!holding.empty()) {
-        // The copy kept beside the log, if there is one.
-        const auto beside = std::find_if(holding.begin(), holding.end(), [&](std::size_t candidate) {
-          return fs::path(given[candidate].file).parent_path() == fs::path(group.file).parent_path();
-        });
-        source.given = beside != holding.end() ? *beside : holding.front();
-        if (holding.size() < candidates.size()) {
-          matching.notes.push_back(group.test + " (" + here + "): " + given[*source.given].file +
-                                   " holds the program the log shows; other tests named " + group.test +
-                                   " do not");
-        }
-        continue;
-      }
-      try {
-        // Blank lines first, so that messages give the log's lines.
-        const std::string text = std::string(group.programLine - 1, '\n') + group.program;
-        source.embedded = parser::readLitmusText(text, group.file);
-      } catch (const litmus::InputError& error) {
-        matching.unmatched.push_back(
-            {index, (candidates.empty()
-                         ? "no given test is named " + group.test
-                         : "the given tests named " + group.test + " (" + fileList(given, candidates) +
-                               ") hold other programs than the log shows") +
-                        ", and the program the log shows does not read as a test: " + error.what()});
-      }
-      continue;
-    }
-    if (candidates.empty()) {
-      matching.unmatched.push_back({index, "no given test is named " + group.test});
-      continue;
-    }
-    const bool allSame = std::all_of(candidates.begin(), candidates.end(), [&](std::size_t candidate) {
-      return sameProgram(given[candidate].test, given[candidates.front()].test);
-    });
-    if (!allSame) {
-      matching.unmatched.push_back({index, std::to_string(candidates.size()) + " given tests are named " +
-                                               group.test + " and hold different programs (" +
-                                               fileList(given, candidates) +
-                                               "): the observations do not say which ran"});
-      continue;
-    }
-    source.given = candidates.front();
-  }
-
   // Resolve the observed terms in each group's test; a term the test lacks
   // is bad input, and its group is not checked.
   std::map<std::size_t, std::size_t> checkedOfGiven;
   std::vector<std::vector<std::vector<ConditionTerm>>> terms(groups.size());
-  std::vector<std::size_t> checkedOfGroup(groups.size(), groups.size());
   for (std::size_t index = 0; index < groups.size(); ++index) {
-    const Source& source = sources[index];
+    const ObservationGroup& group = groups[index];
+    const Source source = settleSource(groups, index, byName[group.test], given, matching);
     if (!source.given && !source.embedded) {
       continue;
     }
-    const ObservationGroup& group = groups[index];
     const litmus::Test& test = source.given ? given[*source.given].test : *source.embedded;
     const std::string origin = source.given
                                    ? given[*source.given].file
@@ -249,34 +289,9 @@ Matching matchObservations(const std::vector<ObservationGroup>& groups, const st
       matching.tests.push_back(std::move(added));
     }
     matching.tests[checked].groups.push_back(index);
-    checkedOfGroup[index] = checked;
   }
-
-  // Each checked test shows exactly the terms its observations name.
   for (CheckedTest& checked : matching.tests) {
-    checked.test.shownLocations.clear();
-    for (const std::size_t group : checked.groups) {
-      for (const std::vector<ConditionTerm>& observation : terms[group]) {
-        for (const ConditionTerm& term : observation) {
-          if (std::find(checked.test.shownLocations.begin(), checked.test.shownLocations.end(), term) ==
-              checked.test.shownLocations.end()) {
-            checked.test.shownLocations.push_back(term);
-          }
-        }
-      }
-    }
-    checked.test.condition.proposition = litmus::Proposition{};  // true: no other term displayed
-    const litmus::ObservedTerms shown = litmus::ObservedTerms::of(checked.test);
-    for (const std::size_t group : checked.groups) {
-      auto& observed = checked.observed.emplace_back();
-      for (std::size_t row = 0; row < terms[group].size(); ++row) {
-        auto& values = observed.emplace_back();
-        for (std::size_t term = 0; term < terms[group][row].size(); ++term) {
-          values.emplace_back(*shown.indexOf(terms[group][row][term]),
-                              litmus::Value::ofInteger(groups[group].observations[row].outcome[term].value));
-        }
-      }
-    }
+    showObservedTerms(checked, terms, groups);
   }
 
   for (std::size_t index = 0; index < given.size(); ++index) {
@@ -300,14 +315,12 @@ ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test
       options.exploration.detectHangs = false;  // final states are all harness needs
       const opsem::OperationalResult run = opsem::runPtxOp(test.test, file, options);
       result.states = run.outcome.states;
-      result.terms = run.outcome.terms;
       result.complete = run.statistics.stopReason == statespace::StopReason::Completed;
     } else {
       axiomcheck::CheckOptions options;
       options.unroll = unroll;
       const litmus::Outcome outcome = axiomcheck::checkTest(test.test, *model.axiomatic, options, file);
       result.states = outcome.states;
-      result.terms = outcome.terms;
       result.complete = !outcome.boundCut;
     }
   } catch (const litmus::InputError& error) {

@@ -49,16 +49,18 @@ struct GivenTest {
 // Throws litmus::InputError for a malformed file.
 GivenTest readGivenTest(const std::filesystem::path& path);
 
+// One observed outcome as a model's final states hold it: for each term, its
+// position in the final state and the value observed.
+using ObservedAt = std::vector<std::pair<std::size_t, litmus::Value>>;
+
 // A test that observations are checked against, with what they name.
 struct CheckedTest {
   std::string name;
   std::string origin;  // the .litmus file, or "the program shown in LOG:LINE"
   bool embedded = false;
-  litmus::Test test;                // shows exactly the terms observed; condition true
-  std::vector<std::size_t> groups;  // the ObservationGroups matched to it
-  // Per group, per observation: the observed terms' positions in the
-  // model's final states and their values.
-  std::vector<std::vector<std::vector<std::pair<std::size_t, litmus::Value>>>> observed;
+  litmus::Test test;                              // shows exactly the terms observed; condition true
+  std::vector<std::size_t> groups;                // the ObservationGroups matched to it
+  std::vector<std::vector<ObservedAt>> observed;  // per group, per observation
 };
 
 struct UnmatchedGroup {
@@ -82,10 +84,9 @@ Matching matchObservations(const std::vector<ObservationGroup>& groups, const st
 
 // A model's final states for a checked test, over the observed terms.
 struct ModelStates {
-  std::set<litmus::FinalState> states;
-  litmus::ObservedTerms terms;
-  bool complete = true;  // false when --unroll or a limit cut the model's run short
-  std::string error;     // the model could not check the test
+  std::set<litmus::FinalState> states;  // over the test's observed terms (CheckedTest::observed)
+  bool complete = true;                 // false when --unroll or a limit cut the model's run short
+  std::string error;                    // the model could not check the test
 };
 
 ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test, unsigned unroll);

@@ -2,7 +2,8 @@
 // [--jobs N] [--unroll K] FILE|DIR...: checks models against outcomes seen
 // on real GPUs (design.md "Hardware observations"). Exit status 1 when some
 // model forbids an outcome seen on hardware (whether or not the model claims
-// to implement PTX), 2 for bad input or usage, 0 otherwise.
+// to implement PTX; also when some input was bad, as compare does), else 2
+// for bad input or usage, else 0. A bad file is reported and the run goes on.
 #include <filesystem>
 #include <iostream>
 #include <optional>
