@@ -29,6 +29,9 @@ class ArgumentReader {
     return argument;
   }
 
+  // The argument next() would return, without taking it; null when done.
+  const std::string* peek() const { return done() ? nullptr : &arguments_[index_]; }
+
   // The value of the option just read, or nothing (and a message).
   std::optional<std::string> value() {
     if (attached_) {

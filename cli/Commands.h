@@ -21,4 +21,9 @@ int runModelCommand(const std::vector<std::string>& arguments);
 // operational outcomes against axiomatic ones; 1 when some test is unsound.
 int runCompareCommand(const std::vector<std::string>& arguments);
 
+// opcheck harness --observations FILE... [--model M]... [--format herd|json]
+// [--jobs N] [--unroll K] FILE|DIR...: models against outcomes seen on real
+// GPUs; 1 when some model forbids an outcome seen.
+int runHarnessCommand(const std::vector<std::string>& arguments);
+
 }  // namespace opcheck::cli

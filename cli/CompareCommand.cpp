@@ -15,6 +15,7 @@
 #include "cli/ComparisonReport.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
+#include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
 
 namespace opcheck::cli {
@@ -53,16 +54,14 @@ std::optional<CompareOptions> parseCompareArguments(const std::vector<std::strin
       if (!value) {
         return std::nullopt;
       }
-      const std::vector<std::string> parts = splitCommas(*value);
-      const std::string preset = parts.size() > 1 ? parts[1] : "default";
-      const std::optional<opsem::Architecture> architecture = opsem::findArchitecture(preset);
-      if (parts[0] != "ptx-op" || parts.size() > 2 || !architecture) {
+      const std::optional<ModelChoice> operational = findOperationalModel(*value);
+      if (!operational) {
         std::cerr << "opcheck: error: --op is ptx-op or ptx-op,PRESET (see opcheck models), not '" << *value
                   << "'\n";
         return std::nullopt;
       }
-      options.comparison.operational.architecture = *architecture;
-      options.operationalName = "ptx-op," + preset;
+      options.comparison.operational.architecture = operational->architecture;
+      options.operationalName = operational->name;
     } else if (argument == "--ax") {
       const auto value = reader.value();
       if (!value) {

@@ -2,6 +2,8 @@
 //
 //   opcheck FILE|DIR... [--model M]  run a model, print herd-style verdicts
 //   opcheck compare FILE|DIR...      operational outcomes against axiomatic ones
+//   opcheck harness --observations FILE... FILE|DIR...
+//                                    models against outcomes seen on real GPUs
 //   opcheck parse FILE|DIR...        print each test as opcheck understood it
 //   opcheck models                   list the models
 #include <iostream>
@@ -21,6 +23,16 @@ constexpr const char* kUsage =
     "                                   [--report FILE.md|FILE.json] [--jobs N] [--unroll K]\n"
     "                                   check that ptx-op's outcomes (--executions: and each run's\n"
     "                                   execution graph) are ones the axiomatic models allow\n"
+    "       opcheck harness --observations FILE... [--model M]... [--format herd|json] [--jobs N]\n"
+    "                       [--unroll K] FILE|DIR...\n"
+    "                                   check models against outcomes seen on real GPUs: FILE... are\n"
+    "                                   CSV files (test,chip,outcome,observed,runs,source) and litmus7\n"
+    "                                   logs (up to the next option, directory or .litmus file),\n"
+    "                                   FILE|DIR the litmus tests they are of (matched by name).\n"
+    "                                   Models: rmo, ptx, sc, ptx-op[,PRESET] (default: rmo, ptx and\n"
+    "                                   every ptx-op preset but the broken-* ones). Exit status 1 when\n"
+    "                                   any model checked forbids an outcome seen, even one that does\n"
+    "                                   not claim PTX (ptx-op,fermi)\n"
     "       opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
     "       opcheck models              list the models and their options\n"
     "       opcheck --help | --version\n";
@@ -49,6 +61,9 @@ int main(int argc, char** argv) {
   }
   if (command == "compare") {
     return runCompareCommand(rest);
+  }
+  if (command == "harness") {
+    return runHarnessCommand(rest);
   }
   if (command == "models") {
     return runModelsCommand(rest);

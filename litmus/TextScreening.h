@@ -1,0 +1,22 @@
+// The first check every reader of opcheck makes on a file's raw bytes: that
+// it is text (well-formed UTF-8, no control bytes but white space), so that
+// binary data is refused with its position instead of being read as
+// nonsense (design.md "Bad input").
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace opcheck::litmus {
+
+// The length of the UTF-8 sequence starting at TEXT[INDEX] (1 for ASCII),
+// or 0 when the bytes there are not well-formed UTF-8 (Unicode Table 3-7:
+// no overlong forms, no surrogates, nothing above U+10FFFF).
+std::size_t utf8SequenceLength(std::string_view text, std::size_t index);
+
+// Throws InputError "FILE:LINE:COL: error: binary data (...): not WHAT" at
+// the first byte that is not text; columns count characters, not bytes.
+void requireText(std::string_view text, const std::string& fileName, std::string_view what);
+
+}  // namespace opcheck::litmus
