@@ -52,12 +52,7 @@ void requireText(std::string_view text, const std::string& fileName, std::string
       fail(fileName, position,
            std::string("binary data (control byte ") + hex + "): not " + std::string(what));
     }
-    if (byte == '\n') {
-      ++position.line;
-      position.column = 1;
-    } else {
-      ++position.column;
-    }
+    advancePast(byte, position);
     index += length;
   }
 }

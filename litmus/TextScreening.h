@@ -8,7 +8,20 @@
 #include <string>
 #include <string_view>
 
+#include "litmus/SourcePosition.h"
+
 namespace opcheck::litmus {
+
+// Moves POSITION past a character that starts with BYTE: columns count
+// characters, and a newline starts the next line.
+inline void advancePast(unsigned char byte, SourcePosition& position) {
+  if (byte == '\n') {
+    ++position.line;
+    position.column = 1;
+  } else {
+    ++position.column;
+  }
+}
 
 // The length of the UTF-8 sequence starting at TEXT[INDEX] (1 for ASCII),
 // or 0 when the bytes there are not well-formed UTF-8 (Unicode Table 3-7:

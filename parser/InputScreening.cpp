@@ -43,12 +43,7 @@ void screenInput(std::string_view text, const std::string& fileName) {
                    "nesting deeper than " + std::to_string(litmus::kMaxNesting) +
                        " levels of parentheses or negations");
     }
-    if (byte == '\n') {
-      ++position.line;
-      position.column = 1;
-    } else {
-      ++position.column;
-    }
+    litmus::advancePast(byte, position);
     index += length;
   }
 }
