@@ -1,6 +1,6 @@
 // The state of the ptx-op machine: one flat struct of fixed-size arrays,
 // zero wherever unused, so that equal states have equal bytes (the explorer
-// hashes bytes; see statespace/Machine.h). Every field is 1 or 4 bytes wide
+// hashes bytes; see statespace/Machine.h). Every field is 1, 2 or 4 bytes wide
 // and grouped so that the compiler inserts no padding.
 //
 // Structure (design.md "The operational model"; seed 002 Sec. II, seed 003
@@ -32,10 +32,15 @@ struct MachineState {
     Value compare;             // atom.cas: expected value; barrier: its slot
   };
 
+  // A write on its way up: in a store buffer, an SM queue or a device queue.
   struct Write {
     Value value;
-    std::int32_t location;
+    std::uint8_t location;
+    std::uint8_t flags;  // kWrite* below; zero but in the presets that set them
+    std::uint16_t unused;
   };
+  // A .cg store under Architecture::cgBypassesL1: it leaves the L1 alone.
+  static constexpr std::uint8_t kWriteBypassesL1 = 1;
 
   struct Thread {
     std::uint8_t pc;

@@ -98,7 +98,7 @@ litmus::Comparison branchComparison(Opcode opcode) {
 template <typename Write>
 std::optional<Value> newestWrite(const Write* queue, std::int32_t length, std::uint32_t location) {
   for (std::int32_t at = length - 1; at >= 0; --at) {
-    if (queue[at].location == static_cast<std::int32_t>(location)) {
+    if (queue[at].location == location) {
       return queue[at].value;
     }
   }
@@ -515,7 +515,12 @@ bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread,
   if (self.storeBufferLength == Capacity::kInFlight) {
     return false;
   }
-  self.storeBuffer[self.storeBufferLength++] = {entry.value, entry.location};
+  std::uint8_t flags = 0;
+  if (architecture_.cgBypassesL1 &&
+      instructionOf(thread, entry).cacheOperator == litmus::CacheOperator::CacheGlobal) {
+    flags |= State::kWriteBypassesL1;
+  }
+  self.storeBuffer[self.storeBufferLength++] = {entry.value, entry.location, flags, 0};
   return true;
 }
 
@@ -549,8 +554,8 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread,
   } else if (writes) {
     setL2(state, device, location, result);
     if (program_.multipleDevices()) {
-      state.deviceQueue[device][state.deviceQueueLength[device]++] = {result,
-                                                                      static_cast<std::int32_t>(location)};
+      state.deviceQueue[device][state.deviceQueueLength[device]++] = {
+          result, static_cast<std::uint8_t>(location), 0, 0};
     }
   }
   setL1(state, cta, location, result);
@@ -645,8 +650,11 @@ bool PtxOpMachine<Capacity>::drainStoreBuffer(State& state, std::uint32_t thread
       state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue)) {
     return false;
   }
-  const typename State::Write write = self.storeBuffer[0];
-  setL1(state, cta, static_cast<std::uint32_t>(write.location), write.value);
+  typename State::Write write = self.storeBuffer[0];
+  if ((write.flags & State::kWriteBypassesL1) == 0) {
+    setL1(state, cta, write.location, write.value);
+  }
+  write.flags &= static_cast<std::uint8_t>(~State::kWriteBypassesL1);  // the L1 is behind it
   state.smQueue[cta][state.smQueueLength[cta]++] = write;
   std::int32_t length = self.storeBufferLength;
   removeAt(self.storeBuffer, length, 0);
@@ -665,9 +673,9 @@ bool PtxOpMachine<Capacity>::drainSmQueue(State& state, std::uint32_t cta) const
     return false;
   }
   const typename State::Write write = state.smQueue[cta][0];
-  setL2(state, device, static_cast<std::uint32_t>(write.location), write.value);
+  setL2(state, device, write.location, write.value);
   if (program_.multipleDevices()) {
-    state.deviceQueue[device][state.deviceQueueLength[device]++] = write;
+    state.deviceQueue[device][state.deviceQueueLength[device]++] = {write.value, write.location, 0, 0};
   }
   removeAt(state.smQueue[cta], state.smQueueLength[cta], 0);
   return true;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <map>
 #include <sstream>
+#include <string>
 
 #include "litmus/Diagnostic.h"
 #include "opsem/OperationalModel.h"
@@ -17,8 +18,9 @@ using namespace opcheck;
 namespace {
 
 opsem::OperationalResult runOp(const litmus::Test& test, int jobs = 1, bool reduce = true,
-                               bool witness = false) {
+                               bool witness = false, const std::string& preset = "default") {
   opsem::OperationalOptions options;
+  options.architecture = *opsem::findArchitecture(preset);
   options.exploration.jobs = jobs;
   options.exploration.reduceLocalSteps = reduce;
   options.witness = witness;
@@ -57,6 +59,11 @@ void checkVerdict(const std::string& key, bool allowed, bool reached,
 }
 
 std::string text(const char* body) { return body; }
+
+bool conditionOutcomeReached(const litmus::Test& test, const std::string& preset) {
+  const opsem::OperationalResult result = runOp(test, 1, true, /*witness=*/false, preset);
+  return testing::conditionOutcomeReached(test.condition.quantifier, result.outcome);
+}
 
 }  // namespace
 
@@ -186,4 +193,31 @@ TEST_CASE("ptx-op's outcomes do not depend on the number of jobs or on partial-o
     }
   }
   CHECK(compared > 1700);
+}
+
+TEST_CASE("fermi reaches the stale-L1 outcomes seed 000 observed on Fermi; the default preset does not",
+          "[opsem][corpus]") {
+  const auto corpora = testing::corporaDirectory();
+  if (!corpora) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  // Seed 000 Sec. 3.1.2, Figs. 3-4: observed on the Tesla C2075 (and GTX
+  // 540m for the fence-free and membar.cta coRR-L2-L1) whatever the fence;
+  // Sec. 5.5: ordering between .ca accesses cannot be restored on Fermi.
+  const fs::path tests = *corpora / "hardware" / "asplos15" / "tests";
+  for (const char* name :
+       {"mp-L1", "mp-L1+membar.ctas", "mp-L1+membar.gls", "mp-L1+membar.syss", "coRR-L2-L1",
+        "coRR-L2-L1+membar.cta", "coRR-L2-L1+membar.gl", "coRR-L2-L1+membar.sys"}) {
+    INFO(name);
+    CHECK(conditionOutcomeReached(parser::readLitmusFile(tests / (std::string(name) + ".litmus")), "fermi"));
+  }
+  // A preset that claims PTX: membar.gl/.sys is fence.sc.gpu/.sys, which
+  // invalidates the L1, and the .cg store updates the CTA's L1 line.
+  for (const char* name :
+       {"mp-L1+membar.gls", "mp-L1+membar.syss", "coRR-L2-L1+membar.gl", "coRR-L2-L1+membar.sys"}) {
+    INFO(name);
+    CHECK_FALSE(
+        conditionOutcomeReached(parser::readLitmusFile(tests / (std::string(name) + ".litmus")), "default"));
+  }
 }
