@@ -14,6 +14,10 @@ const std::vector<Architecture>& architecturePresets() {
       {.name = "no-l1-fills",
        .description = "as default, but L1 lines are filled only by the loads that miss",
        .l1Fills = false},
+      {.name = "partitioned-l2",
+       .description = "as default, but the L2 is split into partitions: a CTA reads a line through its near "
+                      "partition's copy, which lags behind the line's home (not multi-copy atomic at .gpu)",
+       .partitionedL2 = true},
       {.name = "fermi",
        .description = "as default, but fences and acquires leave L1 lines in place and .cg stores bypass the "
                       "L1 (Fermi, seed 000 Secs. 3.1.2, 5.5)",
@@ -33,6 +37,12 @@ const std::vector<Architecture>& architecturePresets() {
        .description = "deliberately wrong: an acquire load leaves the L1's lines in place",
        .claimsPtx = false,
        .brokenAcquireKeepsL1 = true},
+      {.name = "broken-partitioned-l2",
+       .description = "deliberately wrong: as partitioned-l2, but releases and fence.sc do not wait for the "
+                      "near-partition copies (no cumulativity)",
+       .partitionedL2 = true,
+       .claimsPtx = false,
+       .brokenPartitionsSkipCumulativity = true},
   };
   return presets;
 }

@@ -35,6 +35,14 @@ struct Architecture {
   // Sec. 5.5 ("it is not possible to restore ordering between accesses
   // marked .ca"). A .cg load bypasses the L1 in every preset.
   bool cgBypassesL1 = false;
+  // The L2 is split into partitions (A100, H100): a line lives at its home
+  // partition, the point of coherence at .gpu, and an SM reads a line homed
+  // elsewhere from the copy its near partition keeps, which catches up with
+  // the home line later. So writes to different locations reach different
+  // SMs in different orders: PTX is not multi-copy atomic at .gpu scope
+  // (IRIW with release/acquire or fence.acq_rel is allowed). See
+  // PtxOpMachine.cpp, "partitioned L2", for the rules and why each is needed.
+  bool partitionedL2 = false;
   // Whether the preset claims to implement the PTX model: compare holds it
   // to ptx (design.md "Cross-validation"). Fermi-like does not: the seed
   // observed behaviour on Fermi that PTX forbids.
@@ -43,9 +51,10 @@ struct Architecture {
   // Deliberately broken rules (design.md "Cross-validation", teeth): each
   // preset that sets one is a wrong implementation of PTX that compare must
   // catch. Never on in a preset that claims PTX.
-  bool brokenFenceScSkipsSmQueue = false;        // fence.sc.gpu/.sys ignores writes still in the SM queue
-  bool brokenStoresToOneAddressReorder = false;  // two stores to one address may swap
-  bool brokenAcquireKeepsL1 = false;             // acquire loads leave stale L1 lines in place
+  bool brokenFenceScSkipsSmQueue = false;         // fence.sc.gpu/.sys ignores writes still in the SM queue
+  bool brokenStoresToOneAddressReorder = false;   // two stores to one address may swap
+  bool brokenAcquireKeepsL1 = false;              // acquire loads leave stale L1 lines in place
+  bool brokenPartitionsSkipCumulativity = false;  // partitioned L2: releases, fence.sc ignore the copies
 };
 
 // The presets, the default first.

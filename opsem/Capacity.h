@@ -12,9 +12,10 @@ struct SmallCapacity {
   static constexpr std::size_t kThreads = 4;
   static constexpr std::size_t kLocations = 4;
   static constexpr std::size_t kRegisters = 8;
-  static constexpr std::size_t kInFlight = 4;  // issued, not yet performed, per thread
-  static constexpr std::size_t kQueue = 4;     // SM and device queues
-  static constexpr std::size_t kBarriers = 2;  // barrier identities per CTA
+  static constexpr std::size_t kInFlight = 4;    // issued, not yet performed, per thread
+  static constexpr std::size_t kQueue = 4;       // SM and device queues
+  static constexpr std::size_t kBarriers = 2;    // barrier identities per CTA
+  static constexpr bool kPartitionedL2 = false;  // no near-partition copies (MachineState.h)
 };
 
 struct LargeCapacity {
@@ -24,6 +25,15 @@ struct LargeCapacity {
   static constexpr std::size_t kInFlight = 8;
   static constexpr std::size_t kQueue = 8;
   static constexpr std::size_t kBarriers = 4;
+  static constexpr bool kPartitionedL2 = false;
+};
+
+// A size class with the near-partition copies of a partitioned L2
+// (Architecture::partitionedL2): a separate class, so that the states of
+// every other preset keep their size and bytes.
+template <typename Base>
+struct PartitionedL2Capacity : Base {
+  static constexpr bool kPartitionedL2 = true;
 };
 
 }  // namespace opcheck::opsem

@@ -10,6 +10,8 @@
 //   CTA (SM)    an L1 cache, written through to the L2 via the SM queue
 //   device      an L2 (the coherence point for .gpu), and a queue to memory
 //   system      memory (the coherence point for .sys, several devices)
+//   partitioned L2 (Architecture::partitionedL2 only): per CTA, the copy of
+//               each line its near L2 partition keeps
 #pragma once
 
 #include <cstdint>
@@ -20,8 +22,19 @@
 
 namespace opcheck::opsem {
 
+// With a partitioned L2, per CTA, the value of each location in the copy its
+// near partition keeps (PtxOpMachine.cpp, "partitioned L2"); nothing (an
+// empty base, no bytes) otherwise.
+template <typename Capacity, bool = Capacity::kPartitionedL2>
+struct NearPartitionCopies {};
+
 template <typename Capacity>
-struct MachineState {
+struct NearPartitionCopies<Capacity, true> {
+  Value nearCopy[Capacity::kThreads][Capacity::kLocations];  // [CTA][location]
+};
+
+template <typename Capacity>
+struct MachineState : NearPartitionCopies<Capacity> {
   // A memory operation issued by a thread and not yet performed.
   struct InFlight {
     std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
@@ -41,6 +54,9 @@ struct MachineState {
   };
   // A .cg store under Architecture::cgBypassesL1: it leaves the L1 alone.
   static constexpr std::uint8_t kWriteBypassesL1 = 1;
+  // A .gpu/.sys release under Architecture::partitionedL2: it reaches the L2
+  // only when the near-partition copies it depends on are current.
+  static constexpr std::uint8_t kWriteIsCumulative = 2;
 
   struct Thread {
     std::uint8_t pc;
@@ -83,5 +99,7 @@ struct MachineState {
 
 static_assert(std::has_unique_object_representations_v<MachineState<SmallCapacity>>);
 static_assert(std::has_unique_object_representations_v<MachineState<LargeCapacity>>);
+static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<SmallCapacity>>>);
+static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<LargeCapacity>>>);
 
 }  // namespace opcheck::opsem
