@@ -8,7 +8,7 @@ source "$(dirname "$0")/t3.sh"
 reports=${2:-$(mktemp -d)}
 mkdir -p "$reports"
 status=0
-for run in "default ptx,rmo" "fifo-store-buffer ptx" "no-l1-fills ptx"; do
+for run in "default ptx,rmo" "fifo-store-buffer ptx" "no-l1-fills ptx" "partitioned-l2 ptx"; do
   set -- $run
   start=$(date +%s.%N)
   "$build/opcheck" compare "$work" --op "ptx-op,$1" --ax "$2" --jobs "$(nproc)" --quiet \
