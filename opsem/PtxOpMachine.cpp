@@ -996,7 +996,9 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     case StepKind::DrainSmQueue: {
       const typename State::Write& write = before.smQueue[unit][0];
       return "CTA " + std::to_string(unit) + " SM queue  " + locationName(write.location) + " = " +
-             std::to_string(write.value) + " reaches the L2 of device " +
+             std::to_string(write.value) +
+             (Capacity::kPartitionedL2 ? " reaches its home partition in the L2 of device "
+                                       : " reaches the L2 of device ") +
              std::to_string(program_.deviceOfCta[unit]);
     }
     case StepKind::DrainDeviceQueue: {
