@@ -9,7 +9,8 @@ source "$(dirname "$0")/t3.sh"
 reports=${2:-$(mktemp -d)}
 mkdir -p "$reports"
 status=0
-for run in "default ptx,rmo" "default ptx --executions" "fifo-store-buffer ptx" "no-l1-fills ptx"; do
+for run in "default ptx,rmo" "default ptx --executions" "fifo-store-buffer ptx" "no-l1-fills ptx" \
+  "partitioned-l2 ptx"; do
   set -- $run
   report="$reports/t3-$1${3:-}.md"
   start=$(date +%s.%N)

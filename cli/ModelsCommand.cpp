@@ -28,13 +28,17 @@ int runModelsCommand(const std::vector<std::string>& arguments) {
   std::cout
       << "\nOperational model (opcheck FILE|DIR... --model ptx-op [--arch PRESET]):\n"
          "  ptx-op  a GPU memory system: per-thread store buffers, an L1 per CTA written through an SM\n"
-         "          queue to one L2 per device, memory behind the L2s; scope-aware fences, acquire,\n"
-         "          release, atomics at the L2, CTA barriers; spin loops explored as cycles\n"
+         "          queue to one L2 per device (or a partitioned one), memory behind the L2s; scope-aware\n"
+         "          fences, acquire, release, atomics at the L2, CTA barriers; spin loops explored as "
+         "cycles\n"
          "        presets (--arch):\n";
+  std::size_t width = 0;
   for (const opsem::Architecture& preset : opsem::architecturePresets()) {
-    std::cout << "          " << preset.name
-              << std::string(preset.name.size() < 20 ? 20 - preset.name.size() : 1, ' ') << preset.description
-              << (preset.claimsPtx ? "" : " [does not claim PTX]") << "\n";
+    width = std::max(width, preset.name.size() + 2);
+  }
+  for (const opsem::Architecture& preset : opsem::architecturePresets()) {
+    std::cout << "          " << preset.name << std::string(width - preset.name.size(), ' ')
+              << preset.description << (preset.claimsPtx ? "" : " [does not claim PTX]") << "\n";
   }
   std::cout << "Options: --witness (a trace to the condition's outcome), --max-states N, --timeout S,\n"
                "         --no-reduction (explore every interleaving of local steps)\n";

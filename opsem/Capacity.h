@@ -12,9 +12,10 @@ struct SmallCapacity {
   static constexpr std::size_t kThreads = 4;
   static constexpr std::size_t kLocations = 4;
   static constexpr std::size_t kRegisters = 8;
-  static constexpr std::size_t kInFlight = 4;  // issued, not yet performed, per thread
-  static constexpr std::size_t kQueue = 4;     // SM and device queues
-  static constexpr std::size_t kBarriers = 2;  // barrier identities per CTA
+  static constexpr std::size_t kInFlight = 4;    // issued, not yet performed, per thread
+  static constexpr std::size_t kQueue = 4;       // SM and device queues
+  static constexpr std::size_t kBarriers = 2;    // barrier identities per CTA
+  static constexpr bool kPartitionedL2 = false;  // no near-partition copies (MachineState.h)
   static constexpr bool kRecordsExecution = false;
 };
 
@@ -26,6 +27,7 @@ struct LargeCapacity {
   static constexpr std::size_t kQueue = 8;
   static constexpr std::size_t kBarriers = 4;
   static constexpr bool kRecordsExecution = false;
+  static constexpr bool kPartitionedL2 = false;
 };
 
 // compare --executions: the large class, plus what the execution graph of
@@ -37,6 +39,14 @@ struct RecordingCapacity : LargeCapacity {
   static constexpr std::size_t kEventsPerThread = 16;    // memory operations, fences, barriers
   static constexpr std::size_t kWritesPerLocation = 16;  // arrivals at the coherence point
   static constexpr std::size_t kFenceScs = 16;
+};
+
+// A size class with the near-partition copies of a partitioned L2
+// (Architecture::partitionedL2): a separate class, so that the states of
+// every other preset keep their size and bytes.
+template <typename Base>
+struct PartitionedL2Capacity : Base {
+  static constexpr bool kPartitionedL2 = true;
 };
 
 }  // namespace opcheck::opsem

@@ -11,9 +11,6 @@ namespace opcheck::opsem {
 
 namespace {
 
-using Machine = PtxOpMachine<RecordingCapacity>;
-using State = Machine::State;
-
 EventReference referenceTo(EventId id) {
   if (id == kInitialWrite) {
     return EventReference{};
@@ -22,7 +19,9 @@ EventReference referenceTo(EventId id) {
   return EventReference{(id - 1) / perThread, (id - 1) % perThread};
 }
 
-ExecutionGraph graphOf(const Machine& machine, const litmus::ObservedTerms& terms, const State& state) {
+template <typename Machine>
+ExecutionGraph graphOf(const Machine& machine, const litmus::ObservedTerms& terms,
+                       const typename Machine::State& state) {
   const Program& program = machine.program();
   ExecutionGraph graph;
   for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
@@ -71,27 +70,40 @@ Program compileForRecording(const litmus::Test& test, const std::string& file) {
   return program;
 }
 
+// The recording size class, with near-partition copies when the preset
+// partitions the L2.
+template <typename Visit>
+auto withRecordingMachine(const Program& program, const OperationalOptions& options, unsigned unroll,
+                          Visit&& visit) {
+  if (options.architecture.partitionedL2) {
+    return visit(
+        PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>(program, options.architecture, unroll));
+  }
+  return visit(PtxOpMachine<RecordingCapacity>(program, options.architecture, unroll));
+}
+
 }  // namespace
 
 RecordedExecutions recordExecutions(const litmus::Test& test, const std::string& file,
                                     const OperationalOptions& options, unsigned unroll) {
   const Program program = compileForRecording(test, file);
-  const Machine machine(program, options.architecture, unroll);
   statespace::ExplorationOptions exploration = options.exploration;
   exploration.detectHangs = false;  // loops are cut at the unroll bound, not explored as cycles
-  const auto explored = statespace::explore(machine, exploration);
-
-  RecordedExecutions recorded;
-  recorded.statistics = explored.statistics;
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
+  RecordedExecutions recorded;
   std::vector<ExecutionGraph> graphs;
-  for (const State& state : explored.finalStates) {
-    if (state.cut) {
-      ++recorded.cutRuns;
-      continue;
+  withRecordingMachine(program, options, unroll, [&](const auto& machine) {
+    const auto explored = statespace::explore(machine, exploration);
+    recorded.statistics = explored.statistics;
+    for (const auto& state : explored.finalStates) {
+      if (state.cut) {
+        ++recorded.cutRuns;
+        continue;
+      }
+      graphs.push_back(graphOf(machine, terms, state));
     }
-    graphs.push_back(graphOf(machine, terms, state));
-  }
+    return 0;
+  });
   // One graph per identity; the order is fixed (the explorer's is not).
   std::sort(graphs.begin(), graphs.end(),
             [](const ExecutionGraph& a, const ExecutionGraph& b) { return graphKey(a) < graphKey(b); });
@@ -107,9 +119,11 @@ std::vector<std::string> traceToGraph(const litmus::Test& test, const std::strin
                                       const OperationalOptions& options, unsigned unroll,
                                       const statespace::Fingerprint& machineState) {
   const Program program = compileForRecording(test, file);
-  const Machine machine(program, options.architecture, unroll);
-  return traceTo(machine, [&](const State&, const statespace::Fingerprint& at) { return at == machineState; })
-      .value_or(std::vector<std::string>{});
+  return withRecordingMachine(program, options, unroll, [&](const auto& machine) {
+    return traceTo(machine,
+                   [&](const auto&, const statespace::Fingerprint& at) { return at == machineState; })
+        .value_or(std::vector<std::string>{});
+  });
 }
 
 }  // namespace opcheck::opsem

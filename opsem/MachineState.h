@@ -1,6 +1,6 @@
 // The state of the ptx-op machine: one flat struct of fixed-size arrays,
 // zero wherever unused, so that equal states have equal bytes (the explorer
-// hashes bytes; see statespace/Machine.h). Every field is 1 or 4 bytes wide
+// hashes bytes; see statespace/Machine.h). Every field is 1, 2 or 4 bytes wide
 // and grouped so that the compiler inserts no padding.
 //
 // Structure (design.md "The operational model"; seed 002 Sec. II, seed 003
@@ -10,6 +10,8 @@
 //   CTA (SM)    an L1 cache, written through to the L2 via the SM queue
 //   device      an L2 (the coherence point for .gpu), and a queue to memory
 //   system      memory (the coherence point for .sys, several devices)
+//   partitioned L2 (Architecture::partitionedL2 only): per CTA, the copy of
+//               each line its near L2 partition keeps
 #pragma once
 
 #include <cstdint>
@@ -21,12 +23,25 @@
 
 namespace opcheck::opsem {
 
+// With a partitioned L2, per CTA, the value of each location in the copy its
+// near partition keeps (PtxOpMachine.cpp, "partitioned L2"); nothing (an
+// empty base, no bytes) otherwise. The execution record (ExecutionRecord.h)
+// is its base, so that the optional parts form one chain of single
+// inheritance: GCC finds padding where an empty base follows another base.
+template <typename Capacity, bool = Capacity::kPartitionedL2>
+struct NearPartitionCopies : ExecutionRecordFor<Capacity> {};
+
+template <typename Capacity>
+struct NearPartitionCopies<Capacity, true> : ExecutionRecordFor<Capacity> {
+  StoredFor<Capacity> nearCopy[Capacity::kThreads][Capacity::kLocations];  // [CTA][location]
+};
+
 // With Capacity::kRecordsExecution, every value held for memory (store
 // buffers, queues, caches, memory) carries the write it came from, and the
 // state carries the execution graph so far (ExecutionRecord.h); otherwise
 // both are absent and cost nothing.
 template <typename Capacity>
-struct MachineState : ExecutionRecordFor<Capacity> {
+struct MachineState : NearPartitionCopies<Capacity> {
   using Stored = StoredFor<Capacity>;
 
   // A memory operation issued by a thread and not yet performed.
@@ -39,10 +54,18 @@ struct MachineState : ExecutionRecordFor<Capacity> {
     Value compare;             // atom.cas: expected value; barrier: its slot
   };
 
+  // A write on its way up: in a store buffer, an SM queue or a device queue.
   struct Write {
     Stored value;
-    std::int32_t location;
+    std::uint8_t location;
+    std::uint8_t flags;  // kWrite* below; zero but in the presets that set them
+    std::uint16_t unused;
   };
+  // A .cg store under Architecture::cgBypassesL1: it leaves the L1 alone.
+  static constexpr std::uint8_t kWriteBypassesL1 = 1;
+  // A .gpu/.sys release under Architecture::partitionedL2: it reaches the L2
+  // only when the near-partition copies it depends on are current.
+  static constexpr std::uint8_t kWriteIsCumulative = 2;
 
   struct Thread {
     std::uint8_t pc;
@@ -86,5 +109,9 @@ struct MachineState : ExecutionRecordFor<Capacity> {
 static_assert(std::has_unique_object_representations_v<MachineState<SmallCapacity>>);
 static_assert(std::has_unique_object_representations_v<MachineState<LargeCapacity>>);
 static_assert(std::has_unique_object_representations_v<MachineState<RecordingCapacity>>);
+static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<SmallCapacity>>>);
+static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<LargeCapacity>>>);
+static_assert(
+    std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<RecordingCapacity>>>);
 
 }  // namespace opcheck::opsem

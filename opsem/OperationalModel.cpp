@@ -113,17 +113,27 @@ std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test,
                                                        const OperationalOptions& options,
                                                        const litmus::FinalState& displayed) {
   const Program program = compileProgram(test, file);
-  return capacityFor(program, file) == CapacityClass::Small
-             ? traceToDisplayed<SmallCapacity>(test, program, options, displayed)
-             : traceToDisplayed<LargeCapacity>(test, program, options, displayed);
+  const bool small = capacityFor(program, file) == CapacityClass::Small;
+  if (options.architecture.partitionedL2) {
+    return small ? traceToDisplayed<PartitionedL2Capacity<SmallCapacity>>(test, program, options, displayed)
+                 : traceToDisplayed<PartitionedL2Capacity<LargeCapacity>>(test, program, options, displayed);
+  }
+  return small ? traceToDisplayed<SmallCapacity>(test, program, options, displayed)
+               : traceToDisplayed<LargeCapacity>(test, program, options, displayed);
 }
 
 OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,
                            const OperationalOptions& options) {
   const Program program = compileProgram(test, file);
-  return capacityFor(program, file) == CapacityClass::Small
-             ? run<SmallCapacity>(test, program, options, "small")
-             : run<LargeCapacity>(test, program, options, "large");
+  const bool small = capacityFor(program, file) == CapacityClass::Small;
+  // The near-partition copies live in a state class of their own, so that
+  // every other preset keeps its state bytes (Capacity.h).
+  if (options.architecture.partitionedL2) {
+    return small ? run<PartitionedL2Capacity<SmallCapacity>>(test, program, options, "small")
+                 : run<PartitionedL2Capacity<LargeCapacity>>(test, program, options, "large");
+  }
+  return small ? run<SmallCapacity>(test, program, options, "small")
+               : run<LargeCapacity>(test, program, options, "large");
 }
 
 }  // namespace opcheck::opsem

@@ -51,8 +51,14 @@ std::uint32_t locationsNamed(const Program& program, std::size_t thread, const C
 void markLiveLines(Program& program) {
   program.liveL1Lines.assign(program.ctas, 0);
   program.liveL2Lines.assign(program.devices, 0);
+  program.liveNearCopyLines.assign(program.ctas, 0);
+  program.causalLines.assign(program.ctas, 0);
   for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
     for (const CompiledInstruction& instruction : program.threads[thread]) {
+      if (instruction.opcode == Opcode::Store) {
+        program.causalLines[program.ctaOf[thread]] |=
+            locationsNamed(program, thread, instruction.operands[0]);
+      }
       if (instruction.opcode != Opcode::Load && instruction.opcode != Opcode::Atomic &&
           instruction.opcode != Opcode::Reduction) {
         continue;
@@ -60,6 +66,12 @@ void markLiveLines(Program& program) {
       const CompiledOperand& address = instruction.operands[instruction.opcode == Opcode::Reduction ? 0 : 1];
       const std::uint32_t named = locationsNamed(program, thread, address);
       program.liveL2Lines[program.deviceOf[thread]] |= named;
+      if (instruction.opcode != Opcode::Load || instruction.semantics != litmus::Semantics::Weak) {
+        program.causalLines[program.ctaOf[thread]] |= named;
+      }
+      if (instruction.opcode == Opcode::Load) {
+        program.liveNearCopyLines[program.ctaOf[thread]] |= named;
+      }
       const bool throughL1 =
           instruction.opcode == Opcode::Load &&
           (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) &&

@@ -60,9 +60,21 @@ struct Program {
   // only multiply states that no outcome tells apart.
   std::vector<std::uint32_t> liveL1Lines;  // per CTA
   std::vector<std::uint32_t> liveL2Lines;  // per device
+  // With a partitioned L2, a CTA's near-partition copy of a line is live when
+  // a thread of the CTA loads the location (every load reads through the L2,
+  // at a miss or a fill if not directly); atomics read the home line.
+  std::vector<std::uint32_t> liveNearCopyLines;  // per CTA
+  // Locations whose writes can precede a release of the CTA in causality
+  // order: those a thread of the CTA writes or updates, and those it reads
+  // with a strong load or an atomic. A weak load observes nothing
+  // (observation needs morally strong accesses, seed 001 Sec. 3.4.1).
+  std::vector<std::uint32_t> causalLines;  // per CTA
 
   bool multipleDevices() const { return devices > 1; }
   bool l1Live(std::size_t cta, std::size_t location) const { return (liveL1Lines[cta] >> location) & 1u; }
+  bool nearCopyLive(std::size_t cta, std::size_t location) const {
+    return (liveNearCopyLines[cta] >> location) & 1u;
+  }
   bool l2Live(std::size_t device, std::size_t location) const {
     return !multipleDevices() || ((liveL2Lines[device] >> location) & 1u);
   }

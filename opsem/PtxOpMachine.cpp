@@ -25,6 +25,7 @@ bool accessesMemory(Opcode opcode) {
          opcode == Opcode::Reduction;
 }
 bool isOrderingPoint(Opcode opcode) { return opcode == Opcode::Fence || opcode == Opcode::Barrier; }
+bool beyondCta(Scope scope) { return scope == Scope::Gpu || scope == Scope::System; }
 
 // atom/red: the value written for OLD and OPERAND (PTX ISA 9.7.12.3).
 Value combine(Operation operation, Value old, Value operand) {
@@ -99,7 +100,7 @@ template <typename Write>
 auto newestWrite(const Write* queue, std::int32_t length, std::uint32_t location)
     -> std::optional<decltype(queue->value)> {
   for (std::int32_t at = length - 1; at >= 0; --at) {
-    if (queue[at].location == static_cast<std::int32_t>(location)) {
+    if (queue[at].location == location) {
       return queue[at].value;
     }
   }
@@ -117,10 +118,120 @@ void removeAt(Array& array, std::int32_t& length, std::size_t index) {
 
 }  // namespace
 
+// --- partitioned L2 -----------------------------------------------------------
+//
+// Architecture::partitionedL2 models an L2 split into partitions, as on A100
+// and H100. Each line has a home partition, whose copy is the point of
+// coherence at .gpu (state.l2: coherence order is the order in which writes
+// reach it); an SM reads a line homed in another partition from the copy its
+// near partition keeps, which catches up with the home line later. Which SMs
+// share a partition and where each line is homed depend on where CTAs run
+// and on address hashing, which a litmus test does not say. A fixed rule
+// (near partition = CTA index mod 2, home = location index mod 2) would make
+// outcomes depend on how a test numbers its threads and locations: with it,
+// IRIW+rel-acq.gpu+cross-cta (catalogue) stays unreachable, since P1 would
+// read x from a copy and y at y's home, P2 the converse, and x reaches P1's
+// partition only after x's home, y reaches P2's only after y's home, so both
+// readers cannot see the writes in opposite orders. So each CTA keeps a copy
+// of its own (state.nearCopy), catching up on its own: the runs where several
+// CTAs' copies move together are those where they share a partition, and
+// the runs where a copy catches up at once are those where the CTA is near
+// the line's home. The rules, and why each is needed:
+//
+// 1. A copy only ever takes its home line's current value
+//    (propagateToPartition), so it moves forward in coherence order: each CTA
+//    sees a location's writes in coherence order, perhaps skipping some
+//    (SC-per-Location, seed 001 Sec. 3.5.5; PTX ISA 8.10.5). Taking the home
+//    value, rather than replaying a queue of versioned writes, gives the same
+//    values a reader can see and keeps the state finite when a loop writes
+//    again and again (version counters would grow without bound).
+// 2. An access of a CTA at the home line refreshes that CTA's copy: its
+//    write reaching the L2, an atomic (performed at home, even a failed
+//    cas), a .sys read that refreshes the L2 from memory.
+//    Otherwise the CTA would then read, from a lagging copy, a value older
+//    than its own write (coWR) or than the value it has just read (coRR):
+//    SC-per-Location over po-loc.
+// 3. A .gpu or .sys release by a CTA reaches the home line only when, for every
+//    location the CTA's threads write or read strongly (Program::causalLines),
+//    every copy in its device is current. Releases are st.release, atom/red
+//    .release or .acq_rel, and every write after a .gpu/.sys fence.acq_rel (a
+//    release pattern is "a fence followed by a strong write", seed 001 Sec.
+//    3.4.1). Whatever precedes the release in causality order is then at every
+//    SM before the release can be read (cumulativity: base causality is
+//    transitive, seed 001 Sec. 3.4.4; Causality, PTX ISA 8.10.6), so MP, WRC
+//    and ISA2 with release/acquire stay forbidden. Why those locations suffice:
+//    a write before the release in causality order was written by a thread of
+//    the CTA or observed by one with a strong load or an atomic (so it is at
+//    its home line: other CTAs' writes are read at or from home, the CTA's own
+//    reach home first through the FIFO SM queue; and its location is one of
+//    those), or it precedes an earlier release or fence.sc that the CTA
+//    synchronized with, and was at every SM when that one was performed (this
+//    rule and rule 5, by induction). Waiting for every copy of every location
+//    instead would be too strong: in IRIW+rel-acq.gpu+cross-cta the second
+//    writer's release would wait until the first writer's write is everywhere,
+//    and the allowed outcome could not be reached.
+// 4. An acquire (ld.acquire, atom .acquire, a fence's acquire half) does not
+//    wait for copies, so a reader can see one location's new value and
+//    another's old one after it. PTX allows that: IRIW with release/acquire
+//    or with fence.acq_rel between the reads (seed 001 Sec. 3.4: "The PTX
+//    model is not multi-copy atomic"; catalogue IRIW+rel-acq.gpu+cross-cta,
+//    IRIW+fence.acqrel.gpu+cross-cta). Were acquires to wait for the copies,
+//    these would be forbidden.
+// 5. A .gpu/.sys fence.sc waits, as it waits for the SM queue, until the copies
+//    are current as in rule 3: of two morally strong fence.sc, the one later in
+//    Fence-SC order must see every write that precedes the earlier one in
+//    causality order (PTX ISA 8.10.2 Fence-SC, 8.10.6 Causality), which keeps
+//    IRIW+fence.sc.gpu forbidden. A write after a fence.sc needs no rule 3:
+//    what its thread observed before the fence was everywhere once the fence
+//    was performed. As in rule 3, a location the CTA reads only with weak loads
+//    does not count (a weak read observes nothing), so
+//    IRIW+fence.sc.gpu+weak+cross-cta, which PTX allows, is reached; seed 000's
+//    rmo forbids such outcomes (t3: IRIW, WRC, RWC with membar.gl between .cg
+//    accesses), and this preset is held to ptx only.
+// 6. With several devices, memory stays the point of coherence at .sys and
+//    each device's L2 is partitioned. A .sys acquire (or fence) refreshes the
+//    device's L2 from memory, every partition's copies included, not only its
+//    own CTA's: rules 3 and 5 bring writes to every copy of their own device
+//    only, and it is the .sys acquire that brings another device's writes
+//    into this one. Were other CTAs' copies left behind, a later .gpu
+//    release or fence.sc of this device would pass on less than it has
+//    synchronized with: in t3's ISA2+fencesystem+fencesystem+fencegpu+
+//    0-cta-12-gpu, P2's fence.sc.gpu follows P1's fence.sc.sys in Fence-SC
+//    order, which follows P0's; P0's write to x is in memory, P1's fence
+//    brought it into device 1's home line, and P2 must not read x = 0 from a
+//    lagging copy.
+
 template <typename Capacity>
 PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture& architecture,
                                      unsigned unroll)
-    : program_(program), architecture_(architecture), unroll_(unroll) {}
+    : program_(program), architecture_(architecture), unroll_(unroll) {
+  if (!architecture_.partitionedL2) {
+    return;
+  }
+  // Rule 3 of "partitioned L2": which writes are .gpu/.sys releases. With a
+  // backward branch, a fence anywhere in the thread may come before a write
+  // in program order.
+  auto isReleaseFence = [](const CompiledInstruction& instruction) {
+    return instruction.opcode == Opcode::Fence && beyondCta(instruction.scope) &&
+           (instruction.semantics == Semantics::Release ||
+            instruction.semantics == Semantics::AcquireRelease);
+  };
+  for (const std::vector<CompiledInstruction>& code : program_.threads) {
+    const bool fenceInLoop =
+        program_.hasBackwardBranch && std::any_of(code.begin(), code.end(), isReleaseFence);
+    bool afterFence = false;
+    std::vector<bool> cumulative(code.size(), false);
+    for (std::size_t at = 0; at < code.size(); ++at) {
+      const CompiledInstruction& instruction = code[at];
+      if (accessesMemory(instruction.opcode) && instruction.opcode != Opcode::Load) {
+        const bool release = isRelease(instruction.semantics) && beyondCta(instruction.scope);
+        cumulative[at] = release || afterFence || fenceInLoop;
+      }
+      afterFence = afterFence || isReleaseFence(instruction);
+    }
+    cumulativeWrite_.push_back(std::move(cumulative));
+  }
+}
 
 template <typename Capacity>
 typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() const {
@@ -138,6 +249,13 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() co
       state.l2[device][location] = initial;
     }
     state.memory[location] = initial;
+  }
+  if constexpr (Capacity::kPartitionedL2) {
+    for (std::size_t cta = 0; cta < program_.ctas; ++cta) {
+      for (std::size_t location = 0; location < program_.locations; ++location) {
+        state.nearCopy[cta][location] = makeStored<Stored>(program_.initialMemory[location], kInitialWrite);
+      }
+    }
   }
   return state;
 }
@@ -191,6 +309,8 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
       return fillL1(next, unit, index);
     case StepKind::FillL2:
       return fillL2(next, unit, index);
+    case StepKind::PropagateToPartition:
+      return propagateToPartition(next, unit, index);
   }
   return false;
 }
@@ -437,12 +557,21 @@ bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::ui
 
 // The value a .gpu access sees: the newest write of its own CTA still in the
 // SM queue, else the L2 (design.md: "a .gpu load must see writes of its own
-// CTA still in the SM queue").
+// CTA still in the SM queue"), through the CTA's near partition when the L2
+// is partitioned.
 template <typename Capacity>
 auto PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const
     -> Stored {
-  return newestWrite(state.smQueue[cta], state.smQueueLength[cta], location)
-      .value_or(state.l2[program_.deviceOfCta[cta]][location]);
+  if (const std::optional<Stored> queued =
+          newestWrite(state.smQueue[cta], state.smQueueLength[cta], location)) {
+    return *queued;
+  }
+  if constexpr (Capacity::kPartitionedL2) {
+    if (program_.nearCopyLive(cta, location)) {
+      return state.nearCopy[cta][location];
+    }
+  }
+  return state.l2[program_.deviceOfCta[cta]][location];
 }
 
 // The value a .sys access sees with several devices: the newest write still
@@ -456,18 +585,23 @@ auto PtxOpMachine<Capacity>::readAtMemory(State& state, std::uint32_t cta, std::
     return *queued;
   }
   const std::uint32_t device = program_.deviceOfCta[cta];
+  // Read at the home line or beyond it: the CTA's copy catches up (rule 2 of
+  // "partitioned L2"). A write still queued for memory is the home line's.
   if (const std::optional<Stored> queued =
           newestWrite(state.deviceQueue[device], state.deviceQueueLength[device], location)) {
+    refreshNearCopy(state, cta, location);
     return *queued;
   }
   setL2(state, device, location, state.memory[location]);
+  refreshNearCopy(state, cta, location);
   return state.memory[location];
 }
 
 // Acquire at a scope invalidates the caches below it (design.md): .gpu
 // drops the L1's lines (writes still queued are forwarded, so no CTA write is
 // lost); .sys with several devices also refreshes the L2 from memory, but
-// for lines with writes still queued for memory.
+// for lines with writes still queued for memory, and, with a partitioned
+// L2, every partition's copies in the device (rule 6 of "partitioned L2").
 template <typename Capacity>
 void PtxOpMachine<Capacity>::acquire(State& state, std::uint32_t cta, Scope scope) const {
   if (scope == Scope::Cta || scope == Scope::None) {
@@ -481,6 +615,11 @@ void PtxOpMachine<Capacity>::acquire(State& state, std::uint32_t cta, Scope scop
     for (std::uint32_t location = 0; location < program_.locations; ++location) {
       if (!newestWrite(state.deviceQueue[device], state.deviceQueueLength[device], location)) {
         setL2(state, device, location, state.memory[location]);
+      }
+      for (std::uint32_t other = 0; other < program_.ctas; ++other) {
+        if (program_.deviceOfCta[other] == device) {
+          refreshNearCopy(state, other, location);
+        }
       }
     }
   }
@@ -537,7 +676,16 @@ bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread, st
   if (self.storeBufferLength == Capacity::kInFlight) {
     return false;
   }
-  self.storeBuffer[self.storeBufferLength++] = {written(state, thread, index, entry.value), entry.location};
+  std::uint8_t flags = 0;
+  if (architecture_.cgBypassesL1 &&
+      instructionOf(thread, entry).cacheOperator == litmus::CacheOperator::CacheGlobal) {
+    flags |= State::kWriteBypassesL1;
+  }
+  if (architecture_.partitionedL2 && cumulativeWrite_[thread][entry.instruction - 1u]) {
+    flags |= State::kWriteIsCumulative;
+  }
+  self.storeBuffer[self.storeBufferLength++] = {written(state, thread, index, entry.value), entry.location,
+                                                flags, 0};
   return true;
 }
 
@@ -562,6 +710,10 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread, s
                 : state.deviceQueueLength[device] == static_cast<std::int32_t>(Capacity::kQueue))) {
     return false;
   }
+  if (architecture_.partitionedL2 && cumulativeWrite_[thread][entry.instruction - 1u] &&
+      !nearCopiesCurrent(state, cta)) {
+    return false;  // rule 3 of "partitioned L2": a release waits for the copies
+  }
   const Stored old = atMemory ? state.memory[location] : state.l2[device][location];
   recordRead(state, thread, index, old);
   const bool writes = instruction.operation != Operation::CompareAndSwap || valueOf(old) == entry.compare;
@@ -573,13 +725,14 @@ bool PtxOpMachine<Capacity>::performAtomic(State& state, std::uint32_t thread, s
   } else if (writes) {
     setL2(state, device, location, result);
     if (program_.multipleDevices()) {
-      state.deviceQueue[device][state.deviceQueueLength[device]++] = {result,
-                                                                      static_cast<std::int32_t>(location)};
+      state.deviceQueue[device][state.deviceQueueLength[device]++] = {
+          result, static_cast<std::uint8_t>(location), 0, 0};
     }
   }
   if (writes && (atMemory || !program_.multipleDevices())) {
     recordCoherence(state, location, result);
   }
+  refreshNearCopy(state, cta, location);  // rule 2 of "partitioned L2"
   setL1(state, cta, location, result);
   if (instruction.opcode == Opcode::Atomic && isAcquire(instruction.semantics)) {
     acquire(state, cta, instruction.scope);
@@ -615,6 +768,10 @@ bool PtxOpMachine<Capacity>::performFence(State& state, std::uint32_t thread, st
         state.deviceQueueLength[device] != 0) {
       return false;
     }
+  }
+  if (instruction.semantics == Semantics::SequentiallyConsistent && instruction.scope != Scope::Cta &&
+      !nearCopiesCurrent(state, cta)) {
+    return false;  // rule 5 of "partitioned L2"
   }
   if (instruction.semantics == Semantics::SequentiallyConsistent) {
     recordFenceSc(state, thread, index);
@@ -686,8 +843,11 @@ bool PtxOpMachine<Capacity>::drainStoreBuffer(State& state, std::uint32_t thread
       state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue)) {
     return false;
   }
-  const typename State::Write write = self.storeBuffer[0];
-  setL1(state, cta, static_cast<std::uint32_t>(write.location), write.value);
+  typename State::Write write = self.storeBuffer[0];
+  if ((write.flags & State::kWriteBypassesL1) == 0) {
+    setL1(state, cta, write.location, write.value);
+  }
+  write.flags &= static_cast<std::uint8_t>(~State::kWriteBypassesL1);  // the L1 is behind it
   state.smQueue[cta][state.smQueueLength[cta]++] = write;
   std::int32_t length = self.storeBufferLength;
   removeAt(self.storeBuffer, length, 0);
@@ -706,9 +866,13 @@ bool PtxOpMachine<Capacity>::drainSmQueue(State& state, std::uint32_t cta) const
     return false;
   }
   const typename State::Write write = state.smQueue[cta][0];
-  setL2(state, device, static_cast<std::uint32_t>(write.location), write.value);
+  if ((write.flags & State::kWriteIsCumulative) != 0 && !nearCopiesCurrent(state, cta)) {
+    return false;  // rule 3 of "partitioned L2": a release waits for the copies
+  }
+  setL2(state, device, write.location, write.value);
+  refreshNearCopy(state, cta, write.location);  // rule 2 of "partitioned L2"
   if (program_.multipleDevices()) {
-    state.deviceQueue[device][state.deviceQueueLength[device]++] = write;
+    state.deviceQueue[device][state.deviceQueueLength[device]++] = {write.value, write.location, 0, 0};
   } else {
     recordCoherence(state, static_cast<std::uint32_t>(write.location), write.value);
   }
@@ -873,6 +1037,59 @@ void PtxOpMachine<Capacity>::recordFenceSc(State& state, std::uint32_t thread, s
   (void)state, (void)thread, (void)index;
 }
 
+// Partitioned L2: a CTA's near-partition copy of a line catches up with the
+// home line (rule 1 of "partitioned L2": to its current value, never back).
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::propagateToPartition(State& state, std::uint32_t cta,
+                                                  std::uint32_t location) const {
+  if constexpr (Capacity::kPartitionedL2) {
+    const Stored home = state.l2[program_.deviceOfCta[cta]][location];
+    if (!program_.nearCopyLive(cta, location) || state.nearCopy[cta][location] == home) {
+      return false;
+    }
+    state.nearCopy[cta][location] = home;
+    return true;
+  } else {
+    (void)state, (void)cta, (void)location;
+    return false;
+  }
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::nearCopiesCurrent(const State& state, std::uint32_t cta) const {
+  if constexpr (Capacity::kPartitionedL2) {
+    if (architecture_.brokenPartitionsSkipCumulativity) {
+      return true;
+    }
+    const std::uint32_t device = program_.deviceOfCta[cta];
+    for (std::uint32_t location = 0; location < program_.locations; ++location) {
+      if (((program_.causalLines[cta] >> location) & 1u) == 0) {
+        continue;
+      }
+      for (std::uint32_t other = 0; other < program_.ctas; ++other) {
+        if (program_.deviceOfCta[other] == device && program_.nearCopyLive(other, location) &&
+            state.nearCopy[other][location] != state.l2[device][location]) {
+          return false;
+        }
+      }
+    }
+  } else {
+    (void)state, (void)cta;
+  }
+  return true;
+}
+
+template <typename Capacity>
+void PtxOpMachine<Capacity>::refreshNearCopy(State& state, std::uint32_t cta, std::uint32_t location) const {
+  if constexpr (Capacity::kPartitionedL2) {
+    if (program_.nearCopyLive(cta, location)) {
+      state.nearCopy[cta][location] = state.l2[program_.deviceOfCta[cta]][location];
+    }
+  } else {
+    (void)state, (void)cta, (void)location;
+  }
+}
+
 // --- outcomes and traces --------------------------------------------------------
 
 template <typename Capacity>
@@ -942,7 +1159,9 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     case StepKind::DrainSmQueue: {
       const typename State::Write& write = before.smQueue[unit][0];
       return "CTA " + std::to_string(unit) + " SM queue  " + locationName(write.location) + " = " +
-             std::to_string(valueOf(write.value)) + " reaches the L2 of device " +
+             std::to_string(valueOf(write.value)) +
+             (Capacity::kPartitionedL2 ? " reaches its home partition in the L2 of device "
+                                       : " reaches the L2 of device ") +
              std::to_string(program_.deviceOfCta[unit]);
     }
     case StepKind::DrainDeviceQueue: {
@@ -957,6 +1176,13 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       return "device " + std::to_string(unit) + " L2 fetches " +
              locationName(static_cast<std::int32_t>(index)) + " = " +
              std::to_string(valueOf(after.l2[unit][index])) + " from memory";
+    case StepKind::PropagateToPartition:
+      if constexpr (Capacity::kPartitionedL2) {
+        return "CTA " + std::to_string(unit) + " near L2 partition's copy of " +
+               locationName(static_cast<std::int32_t>(index)) + " = " +
+               std::to_string(valueOf(after.nearCopy[unit][index])) + " from its home partition";
+      }
+      break;
   }
   return {};
 }
@@ -964,7 +1190,11 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
 template class PtxOpMachine<SmallCapacity>;
 template class PtxOpMachine<LargeCapacity>;
 template class PtxOpMachine<RecordingCapacity>;
+template class PtxOpMachine<PartitionedL2Capacity<SmallCapacity>>;
+template class PtxOpMachine<PartitionedL2Capacity<LargeCapacity>>;
+template class PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>;
 
 static_assert(statespace::Machine<PtxOpMachine<SmallCapacity>>);
+static_assert(statespace::Machine<PtxOpMachine<PartitionedL2Capacity<SmallCapacity>>>);
 
 }  // namespace opcheck::opsem

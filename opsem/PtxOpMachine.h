@@ -7,10 +7,14 @@
 // fence, acquire/release semantics or the same address orders them (see
 // mustPrecede in PtxOpMachine.cpp). Where an operation is performed follows
 // its scope: .cta at the CTA's L1, .gpu at the device's L2, .sys at memory.
+// With Architecture::partitionedL2 (and a PartitionedL2Capacity), reads of
+// the L2 go through the CTA's near-partition copy (PtxOpMachine.cpp,
+// "partitioned L2").
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "opsem/Architecture.h"
 #include "opsem/MachineState.h"
@@ -28,6 +32,7 @@ enum class StepKind : std::uint32_t {
   DrainDeviceQueue,
   FillL1,
   FillL2,
+  PropagateToPartition,  // a home line's value reaches a CTA's near-partition copy
 };
 
 constexpr std::uint32_t transitionId(StepKind kind, std::uint32_t unit, std::uint32_t index = 0) {
@@ -80,6 +85,15 @@ class PtxOpMachine {
         }
       }
     }
+    if constexpr (Capacity::kPartitionedL2) {
+      for (std::uint32_t cta = 0; cta < program_.ctas; ++cta) {
+        for (std::uint32_t location = 0; location < program_.locations; ++location) {
+          if (program_.nearCopyLive(cta, location)) {
+            offer(transitionId(StepKind::PropagateToPartition, cta, location));
+          }
+        }
+      }
+    }
     for (std::uint32_t device = 0; device < program_.devices; ++device) {
       if (state.deviceQueueLength[device] > 0) {
         offer(transitionId(StepKind::DrainDeviceQueue, device));
@@ -123,6 +137,14 @@ class PtxOpMachine {
   bool drainDeviceQueue(State& state, std::uint32_t device) const;
   bool fillL1(State& state, std::uint32_t cta, std::uint32_t location) const;
   bool fillL2(State& state, std::uint32_t device, std::uint32_t location) const;
+  bool propagateToPartition(State& state, std::uint32_t cta, std::uint32_t location) const;
+  // Partitioned L2: whether, for every location in CTA's causalLines, every live
+  // near-partition copy in its device holds the home line's value (always,
+  // without partitions).
+  bool nearCopiesCurrent(const State& state, std::uint32_t cta) const;
+  // Partitioned L2: CTA's copy of LOCATION takes the home line's value, after
+  // an access of CTA at the home line (nothing without partitions).
+  void refreshNearCopy(State& state, std::uint32_t cta, std::uint32_t location) const;
 
   bool mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
                    const typename State::InFlight& later) const;
@@ -171,10 +193,16 @@ class PtxOpMachine {
   const Program& program_;
   Architecture architecture_;
   unsigned unroll_;
+  // Partitioned L2: per thread and instruction, whether a write it makes must
+  // wait for every near-partition copy to be current (see the constructor).
+  std::vector<std::vector<bool>> cumulativeWrite_;
 };
 
 extern template class PtxOpMachine<SmallCapacity>;
 extern template class PtxOpMachine<LargeCapacity>;
 extern template class PtxOpMachine<RecordingCapacity>;
+extern template class PtxOpMachine<PartitionedL2Capacity<SmallCapacity>>;
+extern template class PtxOpMachine<PartitionedL2Capacity<LargeCapacity>>;
+extern template class PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>;
 
 }  // namespace opcheck::opsem
