@@ -720,12 +720,11 @@ TEST_CASE(
   requireFermiAllowsWhatFermiShowed(*data, "mp-L1+membar.");
 }
 
-// Needs the Fermi .cg switch (a .cg load that leaves the L1's stale line in
-// place) of the opsem branch: passes once that is merged; until then it
-// fails without failing the suite. Remove [!mayfail] then.
+// Needs the fermi preset's .cg switch (Architecture::cgBypassesL1: a .cg
+// store leaves the L1's stale line in place).
 TEST_CASE(
     "ptx-op's fermi preset allows the coRR-L2-L1 outcomes seen on Fermi whatever the fence (seed 000 Fig. 4)",
-    "[harness][corpus][!mayfail]") {
+    "[harness][corpus]") {
   const std::optional<HardwareData> data = hardwareData();
   if (!data) {
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
