@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Where ptx-op allows what rmo forbids, over the GPU_PTX corpora (diy-gpu-ptx
+# t1, t2, t3; herd-gpu-ptx; hardware), for every preset that claims PTX:
+# each such outcome must be allowed by ptx too, a difference between PTX and
+# seed 000's older RMO model rather than a fault of the machine (issue 5).
+# Prints, per preset, the outcomes by shape and the rmo axioms they break;
+# fails when one is not explained by ptx.
+# Usage: bench/rmo_differences.sh [BUILD_DIR] [REPORT_DIR]
+set -euo pipefail
+target=opcheck
+source "$(dirname "$0")/t3.sh"
+reports=${2:-$(mktemp -d)}
+mkdir -p "$reports"
+status=0
+# The presets `opcheck models` lists that claim PTX.
+for preset in $("$build/opcheck" models | awk '/^          [a-z0-9-]+  / && !/does not claim PTX/ {print $1}'); do
+  report="$reports/rmo-differences-$preset.md"
+  "$build/opcheck" compare "$work" "$corpora/diy-gpu-ptx" "$corpora/herd-gpu-ptx" "$corpora/hardware" \
+    --op "ptx-op,$preset" --ax rmo,ptx --jobs "$(nproc)" --quiet --report "$report" >/dev/null || true
+  # Rows of the report's table: | test | outcome | forbidden by | axioms | allowed by |
+  rows=$(grep '^| \[' "$report" || true)
+  count=$(printf '%s' "$rows" | grep -c . || true)
+  unexplained=$(printf '%s' "$rows" | awk -F'|' '$4 ~ /rmo/ && $6 !~ /ptx/' | grep -c . || true)
+  echo "ptx-op,$preset: $count outcomes rmo forbids, $unexplained not allowed by ptx (report $report)"
+  printf '%s\n' "$rows" | awk -F'|' 'NF > 5 {
+      name = $2; sub(/^ *\[/, "", name); sub(/\].*/, "", name); split(name, parts, "+");
+      axioms = $5; gsub(/^ +| +$/, "", axioms);
+      shape[parts[1] " (" axioms ")"]++ }
+    END { for (s in shape) printf "  %-45s %d\n", s, shape[s] }' | sort
+  [ "$unexplained" -eq 0 ] || status=1
+done
+exit $status
