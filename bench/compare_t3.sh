@@ -6,8 +6,6 @@
 set -euo pipefail
 target=opcheck
 source "$(dirname "$0")/t3.sh"
-reports=${2:-$(mktemp -d)}
-mkdir -p "$reports"
 status=0
 for run in "default ptx,rmo" "default ptx --executions" "fifo-store-buffer ptx" "no-l1-fills ptx" \
   "partitioned-l2 ptx"; do

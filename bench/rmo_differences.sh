@@ -9,8 +9,6 @@
 set -euo pipefail
 target=opcheck
 source "$(dirname "$0")/t3.sh"
-reports=${2:-$(mktemp -d)}
-mkdir -p "$reports"
 status=0
 # The presets `opcheck models` lists that claim PTX.
 for preset in $("$build/opcheck" models | awk '/^          [a-z0-9-]+  / && !/does not claim PTX/ {print $1}'); do

@@ -8,3 +8,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$corpora/diy-gpu-ptx/t3.tar.gz" -C "$work"
 ninja -C "$build" "${target:-opcheck}" >/dev/null
+# Where the comparing benchmarks write their reports: the script's second
+# argument, else a fresh directory.
+reports=${2:-$(mktemp -d)}
+mkdir -p "$reports"

@@ -71,4 +71,26 @@ bool conditionOutcomeReached(litmus::Quantifier quantifier, const litmus::Outcom
   return quantifier == litmus::Quantifier::Forall ? outcome.negative > 0 : outcome.positive > 0;
 }
 
+std::vector<ExpectedError> readExpectedErrors(const std::filesystem::path& table) {
+  std::istringstream rows(readFile(table));
+  std::string line;
+  std::getline(rows, line);
+  if (line != "file\tline\tcolumn\tmessage") {
+    throw std::runtime_error(table.string() + ": expected the header 'file line column message'");
+  }
+  std::vector<ExpectedError> errors;
+  while (std::getline(rows, line)) {
+    if (line.empty()) {
+      continue;
+    }
+    const std::vector<std::string> fields = splitFields(line, '\t');
+    if (fields.size() != 4 || fields[3].empty()) {
+      throw std::runtime_error(table.string() + ": expected 4 columns and a message: " + line);
+    }
+    errors.push_back({fields[0], static_cast<unsigned>(std::stoul(fields[1])),
+                      static_cast<unsigned>(std::stoul(fields[2])), fields[3]});
+  }
+  return errors;
+}
+
 }  // namespace opcheck::testing

@@ -1,6 +1,7 @@
-// The reference verdicts the tests check models against, read once here:
-// the catalogue's expectations (catalogue/expectations.tsv) and Dat3M's PTX
-// verdicts (../shared/corpora/dat3m-ptx/expected.csv).
+// The reference data the tests check against, read once here: the
+// catalogue's expectations (catalogue/expectations.tsv), Dat3M's PTX
+// verdicts (../shared/corpora/dat3m-ptx/expected.csv) and the tables of
+// errors bad input must get.
 #pragma once
 
 #include <filesystem>
@@ -33,6 +34,19 @@ struct Dat3mVerdict {
 };
 
 std::vector<Dat3mVerdict> readDat3mVerdicts(const std::filesystem::path& dat3m);
+
+// One row of an expected-error table (tests/bad-input/expected.tsv,
+// tests/bad-observations/expected.tsv): the file, where opcheck must point,
+// and a fragment of its message.
+struct ExpectedError {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  std::string message;
+};
+
+// Reads TABLE, whose header is "file line column message" (tab-separated).
+std::vector<ExpectedError> readExpectedErrors(const std::filesystem::path& table);
 
 // Whether OUTCOME reaches what a verdict of these files speaks of: a state
 // satisfying the proposition for exists and ~exists, one violating it for

@@ -28,12 +28,15 @@
 #include "litmus/Diagnostic.h"
 #include "litmus/Limits.h"
 #include "parser/LitmusReader.h"
+#include "tests/ReferenceData.h"
 #include "tests/TestSupport.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using opcheck::testing::CommandResult;
+using opcheck::testing::ExpectedError;
+using opcheck::testing::readExpectedErrors;
 using opcheck::testing::readFile;
 using opcheck::testing::runOpcheck;
 
@@ -120,36 +123,8 @@ class TemporaryDirectory {
   fs::path path_;
 };
 
-struct ExpectedError {
-  std::string file;
-  unsigned line = 0;
-  unsigned column = 0;
-  std::string message;
-};
-
 std::vector<ExpectedError> readExpectations() {
-  std::istringstream table(readFile(kBadInputDirectory / "expected.tsv"));
-  std::vector<ExpectedError> rows;
-  std::string text;
-  std::getline(table, text);
-  REQUIRE(text == "file\tline\tcolumn\tmessage");
-  while (std::getline(table, text)) {
-    if (text.empty()) {
-      continue;
-    }
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    for (std::size_t tab; (tab = text.find('\t', start)) != std::string::npos; start = tab + 1) {
-      fields.push_back(text.substr(start, tab - start));
-    }
-    fields.push_back(text.substr(start));
-    INFO("expected.tsv row: " << text);
-    REQUIRE(fields.size() == 4);
-    REQUIRE(!fields[3].empty());
-    rows.push_back({fields[0], static_cast<unsigned>(std::stoul(fields[1])),
-                    static_cast<unsigned>(std::stoul(fields[2])), fields[3]});
-  }
-  return rows;
+  return readExpectedErrors(kBadInputDirectory / "expected.tsv");
 }
 
 // Lines of TEXT, each without its '\n'.

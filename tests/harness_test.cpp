@@ -359,30 +359,8 @@ TEST_CASE("harness --observations takes every file up to an option, a directory 
 
 namespace {
 
-struct ExpectedError {
-  std::string file;
-  unsigned line = 0;
-  unsigned column = 0;
-  std::string message;
-};
-
-std::vector<ExpectedError> readBadObservationExpectations() {
-  std::istringstream table(testing::readFile(kBadObservations / "expected.tsv"));
-  std::string text;
-  std::getline(table, text);
-  REQUIRE(text == "file\tline\tcolumn\tmessage");
-  std::vector<ExpectedError> rows;
-  while (std::getline(table, text)) {
-    if (text.empty()) {
-      continue;
-    }
-    const std::vector<std::string> fields = testing::splitFields(text, '\t');
-    INFO("expected.tsv row: " << text);
-    REQUIRE(fields.size() == 4);
-    rows.push_back({fields[0], static_cast<unsigned>(std::stoul(fields[1])),
-                    static_cast<unsigned>(std::stoul(fields[2])), fields[3]});
-  }
-  return rows;
+std::vector<testing::ExpectedError> readBadObservationExpectations() {
+  return testing::readExpectedErrors(kBadObservations / "expected.tsv");
 }
 
 // Runs harness on FILE (with the tests of tests/hardware) and requires the
@@ -403,9 +381,9 @@ std::string requireRejected(const fs::path& file) {
 
 TEST_CASE("every malformed observation file is rejected where expected.tsv says, with its message",
           "[harness][bad-input]") {
-  const std::vector<ExpectedError> rows = readBadObservationExpectations();
+  const std::vector<testing::ExpectedError> rows = readBadObservationExpectations();
   REQUIRE(rows.size() >= 20);
-  for (const ExpectedError& row : rows) {
+  for (const testing::ExpectedError& row : rows) {
     DYNAMIC_SECTION(row.file) {
       const fs::path file = kBadObservations / row.file;
       REQUIRE(fs::is_regular_file(file));
@@ -420,7 +398,7 @@ TEST_CASE("every malformed observation file is rejected where expected.tsv says,
 TEST_CASE("tests/bad-observations/expected.tsv has one row for each malformed file and no other",
           "[harness][bad-input]") {
   std::multiset<std::string> listed;
-  for (const ExpectedError& row : readBadObservationExpectations()) {
+  for (const testing::ExpectedError& row : readBadObservationExpectations()) {
     listed.insert(row.file);
   }
   std::multiset<std::string> committed;
