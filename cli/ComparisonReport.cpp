@@ -228,6 +228,9 @@ std::string comparisonLine(const TestComparison& test) {
         line += ", " + std::to_string(model.executions->untranslatable.size()) + " not translated (" +
                 model.executions->untranslatable.front() + ")";
       }
+      if (!model.executions->complete) {
+        line += " (exploration stopped by a limit: not every graph checked)";
+      }
       if (model.executions->failingCasGraphs > 0) {
         line += ", " + std::to_string(model.executions->failingCasGraphs) +
                 " not checked (a failing atom.cas writes in " + model.model + ")";
@@ -403,6 +406,7 @@ std::string jsonReport(const ComparisonSuite& suite) {
         const ExecutionCheck& check = *comparison.executions;
         text += ", \"executions\": {\"graphs\": " + std::to_string(check.graphs) +
                 ", \"cut_runs\": " + std::to_string(check.cutRuns) +
+                ", \"complete\": " + (check.complete ? "true" : "false") +
                 ", \"failing_cas_graphs\": " + std::to_string(check.failingCasGraphs) +
                 ", \"untranslated\": " + jsonList(check.untranslatable) + ", \"broken\": [";
         for (std::size_t graph = 0; graph < check.broken.size(); ++graph) {

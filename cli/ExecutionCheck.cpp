@@ -285,6 +285,7 @@ ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file
   check.model = std::string(model.name());
   check.graphs = recorded.graphs.size();
   check.cutRuns = recorded.cutRuns;
+  check.complete = recorded.statistics.stopReason == statespace::StopReason::Completed;
   Execution execution;
   for (const opsem::ExecutionGraph& graph : recorded.graphs) {
     if (const std::optional<std::string> problem = translator.translate(graph, execution)) {

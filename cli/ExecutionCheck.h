@@ -27,6 +27,7 @@ struct ExecutionCheck {
   std::string model;
   std::uint64_t graphs = 0;   // distinct graphs checked
   std::uint64_t cutRuns = 0;  // runs past the unroll bound, not checked
+  bool complete = true;       // false when --max-states or --timeout stopped the exploration
   std::vector<BrokenGraph> broken;
   // Graphs that could not be made candidate executions of the model (no
   // path of a thread matches the run, a read disagrees with its write): a

@@ -11,6 +11,7 @@ namespace opcheck::opsem {
 
 namespace {
 
+// ExecutionRecord.h's number of an event as the graph names it.
 EventReference referenceTo(EventId id) {
   if (id == kInitialWrite) {
     return EventReference{};
@@ -19,6 +20,7 @@ EventReference referenceTo(EventId id) {
   return EventReference{(id - 1) / perThread, (id - 1) % perThread};
 }
 
+// The graph the recording machine kept in the final state STATE.
 template <typename Machine>
 ExecutionGraph graphOf(const Machine& machine, const litmus::ObservedTerms& terms,
                        const typename Machine::State& state) {
@@ -62,6 +64,7 @@ auto graphKey(const ExecutionGraph& graph) {
   return std::tie(graph.threads, graph.coherence, graph.fenceScOrder, graph.finalState);
 }
 
+// TEST compiled for the recording size class, or refused.
 Program compileForRecording(const litmus::Test& test, const std::string& file) {
   Program program = compileProgram(test, file);
   if (!fits<RecordingCapacity>(program)) {
