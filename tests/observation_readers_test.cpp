@@ -13,24 +13,20 @@ using namespace opcheck::litmus;
 
 namespace {
 
-// The diagnostic the CSV reader gives for TEXT, or "" when it reads it.
-std::string csvError(const std::string& text) {
+// The diagnostic READER gives for TEXT read as FILE, or "" when it reads it.
+template <typename Reader>
+std::string diagnosticOf(Reader reader, const std::string& text, const std::string& file) {
   try {
-    readObservationCsv(text, "obs.csv");
+    reader(text, file);
   } catch (const InputError& error) {
     return error.what();
   }
   return "";
 }
 
-std::string logError(const std::string& text) {
-  try {
-    readLitmus7Log(text, "run.txt");
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "";
-}
+std::string csvError(const std::string& text) { return diagnosticOf(readObservationCsv, text, "obs.csv"); }
+
+std::string logError(const std::string& text) { return diagnosticOf(readLitmus7Log, text, "run.txt"); }
 
 const std::string kHeader = "test,chip,outcome,observed,runs,source\n";
 
