@@ -43,6 +43,12 @@ const std::vector<Architecture>& architecturePresets() {
        .partitionedL2 = true,
        .claimsPtx = false,
        .brokenPartitionsSkipCumulativity = true},
+      {.name = "broken-load-requests",
+       .description =
+           "deliberately wrong: a .gpu or .sys release overtakes the load requests of its CTA in the "
+           "SM queue",
+       .claimsPtx = false,
+       .brokenReleasesOvertakeLoadRequests = true},
   };
   return presets;
 }

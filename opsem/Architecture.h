@@ -51,10 +51,11 @@ struct Architecture {
   // Deliberately broken rules (design.md "Cross-validation", teeth): each
   // preset that sets one is a wrong implementation of PTX that compare must
   // catch. Never on in a preset that claims PTX.
-  bool brokenFenceScSkipsSmQueue = false;         // fence.sc.gpu/.sys ignores writes still in the SM queue
-  bool brokenStoresToOneAddressReorder = false;   // two stores to one address may swap
-  bool brokenAcquireKeepsL1 = false;              // acquire loads leave stale L1 lines in place
-  bool brokenPartitionsSkipCumulativity = false;  // partitioned L2: releases, fence.sc ignore the copies
+  bool brokenFenceScSkipsSmQueue = false;           // fence.sc.gpu/.sys ignores writes still in the SM queue
+  bool brokenStoresToOneAddressReorder = false;     // two stores to one address may swap
+  bool brokenAcquireKeepsL1 = false;                // acquire loads leave stale L1 lines in place
+  bool brokenPartitionsSkipCumulativity = false;    // partitioned L2: releases, fence.sc ignore the copies
+  bool brokenReleasesOvertakeLoadRequests = false;  // a .gpu release overtakes load requests in the SM queue
 };
 
 // The presets, the default first.

@@ -49,23 +49,34 @@ struct MachineState : NearPartitionCopies<Capacity> {
     std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
     std::uint8_t location;
     std::uint8_t destination;  // register that receives a loaded value
-    std::uint8_t arrived;      // a bar.sync that has arrived and waits for the others
-    Value value;               // value stored / atomic operand / barrier: threads awaited
-    Value compare;             // atom.cas: expected value; barrier: its slot
+    // A bar.sync that has arrived and waits for the others; a load whose
+    // request waits in the SM queue (PtxOpMachine.cpp, "load requests").
+    std::uint8_t waiting;
+    Value value;    // value stored / atomic operand / barrier: threads awaited
+    Value compare;  // atom.cas: expected value; barrier: its slot
   };
 
   // A write on its way up: in a store buffer, an SM queue or a device queue.
+  // An SM queue also holds load requests (kWriteIsLoadRequest), which are
+  // not writes: they mark where a load waits among the CTA's writes.
   struct Write {
     Stored value;
     std::uint8_t location;
-    std::uint8_t flags;  // kWrite* below; zero but in the presets that set them
-    std::uint16_t unused;
+    std::uint8_t flags;       // kWrite* below
+    std::uint16_t requester;  // a load request: thread << 8 | instruction (InFlight)
+
+    bool isLoadRequest() const { return (flags & kWriteIsLoadRequest) != 0; }
   };
   // A .cg store under Architecture::cgBypassesL1: it leaves the L1 alone.
   static constexpr std::uint8_t kWriteBypassesL1 = 1;
-  // A .gpu/.sys release under Architecture::partitionedL2: it reaches the L2
-  // only when the near-partition copies it depends on are current.
+  // A .gpu/.sys release, or a write after a .gpu/.sys release fence: it
+  // overtakes no load request in the SM queue, and under
+  // Architecture::partitionedL2 it reaches the L2 only when the
+  // near-partition copies it depends on are current.
   static constexpr std::uint8_t kWriteIsCumulative = 2;
+  // Not a write: a weak load's request, waiting in the SM queue for the L2's
+  // answer (PtxOpMachine.cpp, "load requests").
+  static constexpr std::uint8_t kWriteIsLoadRequest = 4;
 
   struct Thread {
     std::uint8_t pc;

@@ -25,6 +25,11 @@ bool accessesMemory(Opcode opcode) {
          opcode == Opcode::Reduction;
 }
 bool isOrderingPoint(Opcode opcode) { return opcode == Opcode::Fence || opcode == Opcode::Barrier; }
+// .cg and .cv loads read the L2, past the L1 (seed 000 Sec. 2).
+bool bypassesL1(const CompiledInstruction& instruction) {
+  return instruction.cacheOperator == litmus::CacheOperator::CacheGlobal ||
+         instruction.cacheOperator == litmus::CacheOperator::DontCache;
+}
 bool beyondCta(Scope scope) { return scope == Scope::Gpu || scope == Scope::System; }
 
 // atom/red: the value written for OLD and OPERAND (PTX ISA 9.7.12.3).
@@ -95,12 +100,13 @@ litmus::Comparison branchComparison(Opcode opcode) {
 }
 
 // The newest write to LOCATION among the first LENGTH entries of QUEUE
-// (oldest first): store buffers, SM queues and device queues alike.
+// (oldest first): store buffers, SM queues and device queues alike. Load
+// requests in an SM queue are not writes.
 template <typename Write>
 auto newestWrite(const Write* queue, std::int32_t length, std::uint32_t location)
     -> std::optional<decltype(queue->value)> {
   for (std::int32_t at = length - 1; at >= 0; --at) {
-    if (queue[at].location == location) {
+    if (queue[at].location == location && !queue[at].isLoadRequest()) {
       return queue[at].value;
     }
   }
@@ -205,12 +211,10 @@ template <typename Capacity>
 PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture& architecture,
                                      unsigned unroll)
     : program_(program), architecture_(architecture), unroll_(unroll) {
-  if (!architecture_.partitionedL2) {
-    return;
-  }
-  // Rule 3 of "partitioned L2": which writes are .gpu/.sys releases. With a
-  // backward branch, a fence anywhere in the thread may come before a write
-  // in program order.
+  // Which writes are cumulative at .gpu/.sys: releases at those scopes, and
+  // writes after a .gpu/.sys release fence (rule 3 of "partitioned L2"; rule
+  // 3 of "load requests"). With a backward branch, a fence anywhere in the
+  // thread may come before a write in program order.
   auto isReleaseFence = [](const CompiledInstruction& instruction) {
     return instruction.opcode == Opcode::Fence && beyondCta(instruction.scope) &&
            (instruction.semantics == Semantics::Release ||
@@ -311,6 +315,8 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
       return fillL2(next, unit, index);
     case StepKind::PropagateToPartition:
       return propagateToPartition(next, unit, index);
+    case StepKind::RequestLoad:
+      return requestLoad(next, unit, index);
   }
   return false;
 }
@@ -480,6 +486,12 @@ bool PtxOpMachine<Capacity>::mustPrecede(std::uint32_t thread, const typename St
   const CompiledInstruction& first = instructionOf(thread, earlier);
   const CompiledInstruction& second = instructionOf(thread, later);
   if (isOrderingPoint(first.opcode) || isOrderingPoint(second.opcode)) {
+    // A .cta fence waits for a load only until its request is in the SM
+    // queue (rule 2 of "load requests").
+    if (first.opcode == Opcode::Load && earlier.waiting && second.opcode == Opcode::Fence &&
+        second.scope == Scope::Cta) {
+      return false;
+    }
     // Fences and barriers order everything around them; a barrier no other
     // thread can reach synchronizes nothing and orders nothing.
     const bool loneBarrier = (first.opcode == Opcode::Barrier && earlier.location <= 1) ||
@@ -536,7 +548,7 @@ bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::ui
       if (!performBarrier(state, thread, index)) {
         return false;
       }
-      if (self.inFlight[index].arrived) {
+      if (self.inFlight[index].waiting) {
         return true;  // arrived; it leaves once enough threads have
       }
       performed = true;
@@ -560,11 +572,11 @@ bool PtxOpMachine<Capacity>::perform(State& state, std::uint32_t thread, std::ui
 // CTA still in the SM queue"), through the CTA's near partition when the L2
 // is partitioned.
 template <typename Capacity>
-auto PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const
-    -> Stored {
-  if (const std::optional<Stored> queued =
-          newestWrite(state.smQueue[cta], state.smQueueLength[cta], location)) {
-    return *queued;
+auto PtxOpMachine<Capacity>::readAtL2(const State& state, std::uint32_t cta, std::uint32_t location,
+                                      std::int32_t queued) const -> Stored {
+  if (const std::optional<Stored> write =
+          newestWrite(state.smQueue[cta], queued < 0 ? state.smQueueLength[cta] : queued, location)) {
+    return *write;
   }
   if constexpr (Capacity::kPartitionedL2) {
     if (program_.nearCopyLive(cta, location)) {
@@ -636,13 +648,13 @@ bool PtxOpMachine<Capacity>::performLoad(State& state, std::uint32_t thread, std
   // The thread's own write, not yet visible to its CTA, comes first.
   typename State::Thread& self = state.threads[thread];
   const std::optional<Stored> own = newestWrite(self.storeBuffer, self.storeBufferLength, location);
-  const bool bypassesL1 = instruction.cacheOperator == litmus::CacheOperator::CacheGlobal ||
-                          instruction.cacheOperator == litmus::CacheOperator::DontCache;
-  if (own) {
+  if (entry.waiting) {
+    value = answerLoadRequest(state, thread, entry);  // rule 1 of "load requests"
+  } else if (own) {
     value = *own;  // the thread's own write, not yet visible to its CTA
   } else if (instruction.semantics == Semantics::Weak || instruction.scope == Scope::Cta) {
     // At the L1, the CTA's point of coherence; .cg loads read the L2 (seed 000 Sec. 2).
-    if (bypassesL1) {
+    if (bypassesL1(instruction)) {
       value = readAtL2(state, cta, location);
     } else if (line.valid) {
       value = line.value;
@@ -681,7 +693,7 @@ bool PtxOpMachine<Capacity>::performStore(State& state, std::uint32_t thread, st
       instructionOf(thread, entry).cacheOperator == litmus::CacheOperator::CacheGlobal) {
     flags |= State::kWriteBypassesL1;
   }
-  if (architecture_.partitionedL2 && cumulativeWrite_[thread][entry.instruction - 1u]) {
+  if (cumulativeWrite_[thread][entry.instruction - 1u]) {
     flags |= State::kWriteIsCumulative;
   }
   self.storeBuffer[self.storeBufferLength++] = {written(state, thread, index, entry.value), entry.location,
@@ -796,11 +808,11 @@ bool PtxOpMachine<Capacity>::performBarrier(State& state, std::uint32_t thread, 
       break;
     }
   }
-  if (entry.arrived) {
+  if (entry.waiting) {
     if (slot == nullptr || slot->arrivals < entry.location) {
       return false;
     }
-    entry.arrived = 0;
+    entry.waiting = 0;
     if (RecordedEvent* event = recordedEvent(state, thread, index)) {
       event->arrivalsSeen = slot->arrivals;
     }
@@ -827,8 +839,126 @@ bool PtxOpMachine<Capacity>::performBarrier(State& state, std::uint32_t thread, 
     event->arrivalsSeen = slot->arrivals + 1;  // bar.arrive does not wait; bar.sync sets it when it passes
   }
   ++slot->arrivals;
-  entry.arrived = instructionOf(thread, entry).barrierAction == litmus::BarrierAction::Sync ? 1 : 0;
+  entry.waiting = instructionOf(thread, entry).barrierAction == litmus::BarrierAction::Sync ? 1 : 0;
   return true;
+}
+
+// --- load requests ------------------------------------------------------------
+//
+// A .cta fence orders its thread's accesses as its CTA sees them, not as
+// other CTAs do: load buffering across CTAs with membar.cta between .cg
+// accesses was seen on GTX 660 and GTX Titan (seed 000 Sec. 6,
+// lb+membar.ctas), and ptx allows it, since fences of different CTAs at .cta
+// scope are not morally strong (seed 001 Fig. 6 caption) and nothing
+// synchronizes.
+// Were a fence to wait until its earlier loads have read, no later write
+// could reach another CTA before them. So a weak load that reads the L2
+// (.cg, .cv) may first send its request: it joins the SM queue, among the
+// CTA's writes, and the L2 answers it later. The rules, and why each is
+// needed:
+//
+// 1. The L2 answers a request with what it would have answered when the
+//    request joined the queue, but for other CTAs' writes arriving since:
+//    the CTA's newest write to the location ahead of the request, else the
+//    L2 (answerLoadRequest). A write of the CTA queued behind the request, to
+//    the same location, does not overtake it (nextWriteToL2). Every write of
+//    a CTA-mate that follows the fence in causality order joins the queue
+//    behind the request, so the load cannot read it: LB within a CTA with
+//    .cta fences stays forbidden (the fences are morally strong there and
+//    ordered by Fence-SC, so each load precedes the other thread's store in
+//    causality order: PTX ISA 8.10.2, 8.10.6; opsem_test.cpp).
+// 2. A .cta fence waits for an earlier load only until its request has
+//    joined the queue (mustPrecede); other fences, barriers and acquires
+//    still wait until it has read. A request is sent only when a .cta fence
+//    follows the load in flight: without one, sending it first adds runs and
+//    no outcome.
+// 3. A write that is cumulative at .gpu/.sys (a .gpu/.sys release, or a
+//    write after a .gpu/.sys release fence) overtakes no request: a CTA-mate
+//    that synchronized with the fence at .cta scope may pass on, with a
+//    .gpu release, what follows the load in causality order, and another
+//    CTA must then not be able to write what the load reads. A fence.sc at
+//    .gpu/.sys and an atomic wait for the SM queue to empty, requests
+//    included, for the same reason. Other writes may overtake a request to
+//    another location: that is how another CTA sees a write that follows the
+//    load in program order before the load reads.
+// 4. A request takes a slot of the SM queue; a thread has at most one
+//    request per instruction waiting, so that the request's requester names
+//    it. Issuing never disables a request (only waiting entries count), which
+//    keeps issuing a local step for partial-order reduction.
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::requestLoad(State& state, std::uint32_t thread, std::uint32_t index) const {
+  typename State::Thread& self = state.threads[thread];
+  typename State::InFlight& entry = self.inFlight[index];
+  const CompiledInstruction& instruction = instructionOf(thread, entry);
+  const std::uint32_t cta = program_.ctaOf[thread];
+  if (instruction.opcode != Opcode::Load || instruction.semantics != Semantics::Weak ||
+      !bypassesL1(instruction) || entry.waiting ||
+      state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue) ||
+      newestWrite(self.storeBuffer, self.storeBufferLength, entry.location)) {
+    return false;
+  }
+  bool ctaFenceFollows = false;
+  for (std::uint32_t other = 0; other < self.inFlightCount; ++other) {
+    const CompiledInstruction& otherInstruction = instructionOf(thread, self.inFlight[other]);
+    if (other < index && mustPrecede(thread, self.inFlight[other], entry)) {
+      return false;
+    }
+    if (self.inFlight[other].waiting && self.inFlight[other].instruction == entry.instruction) {
+      return false;  // rule 4: the requester would be ambiguous
+    }
+    ctaFenceFollows = ctaFenceFollows || (other > index && otherInstruction.opcode == Opcode::Fence &&
+                                          otherInstruction.scope == Scope::Cta);
+  }
+  if (!ctaFenceFollows) {
+    return false;  // rule 2
+  }
+  typename State::Write request{};
+  request.location = entry.location;
+  request.flags = State::kWriteIsLoadRequest;
+  request.requester = static_cast<std::uint16_t>(thread << 8 | entry.instruction);
+  state.smQueue[cta][state.smQueueLength[cta]++] = request;
+  entry.waiting = 1;
+  return true;
+}
+
+// Rule 1 of "load requests": the answer to ENTRY's request, which leaves the
+// SM queue.
+template <typename Capacity>
+auto PtxOpMachine<Capacity>::answerLoadRequest(State& state, std::uint32_t thread,
+                                               const typename State::InFlight& entry) const -> Stored {
+  const std::uint32_t cta = program_.ctaOf[thread];
+  const auto requester = static_cast<std::uint16_t>(thread << 8 | entry.instruction);
+  std::int32_t at = 0;
+  while (!(state.smQueue[cta][at].isLoadRequest() && state.smQueue[cta][at].requester == requester)) {
+    ++at;
+  }
+  const Stored value = readAtL2(state, cta, entry.location, at);
+  removeAt(state.smQueue[cta], state.smQueueLength[cta], static_cast<std::size_t>(at));
+  return value;
+}
+
+// The CTA's writes reach the L2 in order (FIFO), each overtaking the load
+// requests ahead of it but those to its location, and a cumulative write
+// none (rules 1 and 3 of "load requests").
+template <typename Capacity>
+std::int32_t PtxOpMachine<Capacity>::nextWriteToL2(const State& state, std::uint32_t cta) const {
+  const typename State::Write* queue = state.smQueue[cta];
+  std::int32_t next = 0;
+  while (next < state.smQueueLength[cta] && queue[next].isLoadRequest()) {
+    ++next;
+  }
+  if (next == state.smQueueLength[cta]) {
+    return -1;
+  }
+  const bool cumulative = (queue[next].flags & State::kWriteIsCumulative) != 0 &&
+                          !architecture_.brokenReleasesOvertakeLoadRequests;
+  for (std::int32_t at = 0; at < next; ++at) {
+    if (cumulative || queue[at].location == queue[next].location) {
+      return -1;
+    }
+  }
+  return next;
 }
 
 // --- propagation --------------------------------------------------------------
@@ -865,7 +995,11 @@ bool PtxOpMachine<Capacity>::drainSmQueue(State& state, std::uint32_t cta) const
       state.deviceQueueLength[device] == static_cast<std::int32_t>(Capacity::kQueue)) {
     return false;
   }
-  const typename State::Write write = state.smQueue[cta][0];
+  const std::int32_t next = nextWriteToL2(state, cta);
+  if (next < 0) {
+    return false;
+  }
+  const typename State::Write write = state.smQueue[cta][next];
   if ((write.flags & State::kWriteIsCumulative) != 0 && !nearCopiesCurrent(state, cta)) {
     return false;  // rule 3 of "partitioned L2": a release waits for the copies
   }
@@ -876,7 +1010,7 @@ bool PtxOpMachine<Capacity>::drainSmQueue(State& state, std::uint32_t cta) const
   } else {
     recordCoherence(state, static_cast<std::uint32_t>(write.location), write.value);
   }
-  removeAt(state.smQueue[cta], state.smQueueLength[cta], 0);
+  removeAt(state.smQueue[cta], state.smQueueLength[cta], static_cast<std::size_t>(next));
   return true;
 }
 
@@ -1144,6 +1278,9 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
         text += "  -> " + test.threads[unit].registers[entry.destination].name + " = " +
                 std::to_string(after.threads[unit].registers[entry.destination]);
       }
+      if (instruction.opcode == Opcode::Load && entry.waiting) {
+        text += "  (the L2 answers its request)";
+      }
       if (instruction.opcode == Opcode::Barrier &&
           after.threads[unit].inFlightCount == before.threads[unit].inFlightCount) {
         text += "  (arrives and waits)";
@@ -1157,7 +1294,7 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
              std::to_string(program_.ctaOf[unit]);
     }
     case StepKind::DrainSmQueue: {
-      const typename State::Write& write = before.smQueue[unit][0];
+      const typename State::Write& write = before.smQueue[unit][nextWriteToL2(before, unit)];
       return "CTA " + std::to_string(unit) + " SM queue  " + locationName(write.location) + " = " +
              std::to_string(valueOf(write.value)) +
              (Capacity::kPartitionedL2 ? " reaches its home partition in the L2 of device "
@@ -1176,6 +1313,12 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       return "device " + std::to_string(unit) + " L2 fetches " +
              locationName(static_cast<std::int32_t>(index)) + " = " +
              std::to_string(valueOf(after.l2[unit][index])) + " from memory";
+    case StepKind::RequestLoad: {
+      const typename State::InFlight& entry = before.threads[unit].inFlight[index];
+      return threadName + " requests  " +
+             litmus::printInstruction(test, unit, test.threads[unit].instructions[entry.instruction - 1u]) +
+             "  (the request waits in the SM queue of CTA " + std::to_string(program_.ctaOf[unit]) + ")";
+    }
     case StepKind::PropagateToPartition:
       if constexpr (Capacity::kPartitionedL2) {
         return "CTA " + std::to_string(unit) + " near L2 partition's copy of " +

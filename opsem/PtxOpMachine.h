@@ -33,6 +33,7 @@ enum class StepKind : std::uint32_t {
   FillL1,
   FillL2,
   PropagateToPartition,  // a home line's value reaches a CTA's near-partition copy
+  RequestLoad,           // a weak .cg/.cv load's request joins the SM queue
 };
 
 constexpr std::uint32_t transitionId(StepKind kind, std::uint32_t unit, std::uint32_t index = 0) {
@@ -68,6 +69,7 @@ class PtxOpMachine {
       offer(transitionId(StepKind::Issue, thread));
       for (std::uint32_t entry = 0; entry < state.threads[thread].inFlightCount; ++entry) {
         offer(transitionId(StepKind::Perform, thread, entry));
+        offer(transitionId(StepKind::RequestLoad, thread, entry));
       }
       if (state.threads[thread].storeBufferLength > 0) {
         offer(transitionId(StepKind::DrainStoreBuffer, thread));
@@ -132,8 +134,13 @@ class PtxOpMachine {
   bool performAtomic(State& state, std::uint32_t thread, std::uint32_t index) const;
   bool performFence(State& state, std::uint32_t thread, std::uint32_t index) const;
   bool performBarrier(State& state, std::uint32_t thread, std::uint32_t index) const;
+  bool requestLoad(State& state, std::uint32_t thread, std::uint32_t index) const;
+  Stored answerLoadRequest(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
   bool drainStoreBuffer(State& state, std::uint32_t thread) const;
   bool drainSmQueue(State& state, std::uint32_t cta) const;
+  // The place in CTA's SM queue of the write that may reach the L2 next; -1
+  // when none may (see "load requests").
+  std::int32_t nextWriteToL2(const State& state, std::uint32_t cta) const;
   bool drainDeviceQueue(State& state, std::uint32_t device) const;
   bool fillL1(State& state, std::uint32_t cta, std::uint32_t location) const;
   bool fillL2(State& state, std::uint32_t device, std::uint32_t location) const;
@@ -148,7 +155,10 @@ class PtxOpMachine {
 
   bool mustPrecede(std::uint32_t thread, const typename State::InFlight& earlier,
                    const typename State::InFlight& later) const;
-  Stored readAtL2(const State& state, std::uint32_t cta, std::uint32_t location) const;
+  // What CTA reads of LOCATION at the L2, seeing its writes among the first
+  // QUEUED entries of its SM queue (all of them when QUEUED is -1).
+  Stored readAtL2(const State& state, std::uint32_t cta, std::uint32_t location,
+                  std::int32_t queued = -1) const;
   Stored readAtMemory(State& state, std::uint32_t cta, std::uint32_t location) const;
   void acquire(State& state, std::uint32_t cta, litmus::Scope scope) const;
   // Writes to cache lines nobody reads are left out (Program::liveL1Lines).
@@ -193,8 +203,9 @@ class PtxOpMachine {
   const Program& program_;
   Architecture architecture_;
   unsigned unroll_;
-  // Partitioned L2: per thread and instruction, whether a write it makes must
-  // wait for every near-partition copy to be current (see the constructor).
+  // Per thread and instruction, whether a write it makes is cumulative at
+  // .gpu/.sys (see the constructor): it overtakes no load request and, with a
+  // partitioned L2, waits for every near-partition copy to be current.
   std::vector<std::vector<bool>> cumulativeWrite_;
 };
 

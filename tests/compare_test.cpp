@@ -107,8 +107,8 @@ TEST_CASE("compare catches each deliberately broken ptx-op rule, with the run th
     const auto dat3m = testing::litmusFilesUnder(*corpora / "dat3m-ptx");
     files.insert(files.end(), dat3m.begin(), dat3m.end());
   }
-  for (const char* preset :
-       {"broken-fence-sc", "broken-store-order", "broken-acquire", "broken-partitioned-l2", "fermi"}) {
+  for (const char* preset : {"broken-fence-sc", "broken-store-order", "broken-acquire",
+                             "broken-partitioned-l2", "broken-load-requests", "fermi"}) {
     SECTION(preset) {
       const SuiteResult result = compareAll(files, againstPtx(preset));
       INFO(preset << ": " << result.unsound.size() << " unsound tests");

@@ -1,7 +1,8 @@
 // ptx-op: soundness against the seeds' and Dat3M's PTX verdicts, the weak
 // behaviours it must show (partitioned-l2: IRIW; fermi: seed 000's stale L1
-// lines), hangs, witnesses, and independence of the result from --jobs and
-// from partial-order reduction.
+// lines; every preset: load buffering across CTAs past .cta fences), hangs,
+// witnesses, and independence of the result from --jobs and from
+// partial-order reduction.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
@@ -84,6 +85,16 @@ litmus::Test catalogueTest(const std::string& path) {
 
 bool conditionOutcomeReached(const litmus::Test& test, const std::string& preset) {
   return testing::conditionOutcomeReached(test.condition.quantifier, runPreset(test, preset).outcome);
+}
+
+// The default preset's witness trace to TEST's condition outcome, a step a
+// line; empty when there is none.
+std::string witnessTrace(const litmus::Test& test) {
+  std::string trace;
+  for (const std::string& step : runOp(test, 1, true, /*witness=*/true).witnessTrace) {
+    trace += step + "\n";
+  }
+  return trace;
 }
 
 // The presets that claim PTX and whose verdicts are checked like the default.
@@ -188,12 +199,7 @@ TEST_CASE("a witness trace leads step by step to the condition's outcome", "[ops
 exists (P0:r0 == 0 /\ P1:r1 == 0)
 )"),
                                                    "sb.litmus");
-  const opsem::OperationalResult result = runOp(test, 1, true, /*witness=*/true);
-  REQUIRE(result.witnessFound);
-  std::string trace;
-  for (const std::string& step : result.witnessTrace) {
-    trace += step + "\n";
-  }
+  const std::string trace = witnessTrace(test);
   INFO(trace);
   CHECK(trace.find("P0 performs  ld.weak r0, y  -> r0 = 0") != std::string::npos);
   CHECK(trace.find("P1 performs  ld.weak r1, x  -> r1 = 0") != std::string::npos);
@@ -328,4 +334,34 @@ TEST_CASE("fermi reaches the stale-L1 outcomes seed 000 observed on Fermi; the d
     CHECK_FALSE(
         conditionOutcomeReached(parser::readLitmusFile(tests / (std::string(name) + ".litmus")), "default"));
   }
+}
+
+TEST_CASE("a .cta fence lets load buffering through across CTAs, as GTX 660 and Titan show, not within one",
+          "[opsem][catalogue]") {
+  // The verdicts and their derivations: catalogue/expectations.tsv. Across
+  // CTAs (seed 000 Sec. 6, lb+membar.ctas) every preset reaches it, fermi too.
+  const litmus::Test crossCta = catalogueTest("cache-operators/LB+membar.cta+cg+cross-cta.litmus");
+  for (const char* preset : {"default", "fifo-store-buffer", "no-l1-fills", "partitioned-l2", "fermi"}) {
+    INFO(preset);
+    CHECK(conditionOutcomeReached(crossCta, preset));
+  }
+  const std::string trace = witnessTrace(crossCta);
+  INFO(trace);
+  CHECK(trace.find("requests  ld.weak.cg.s32 r0, [r1]  (the request waits in the SM queue of CTA") !=
+        std::string::npos);
+  CHECK(trace.find("-> r0 = 1  (the L2 answers its request)") != std::string::npos);
+  // Within one CTA, with .gpu fences, or when a CTA-mate passes the order on
+  // with a .gpu release, it stays forbidden.
+  for (const char* forbidden : {"cache-operators/LB+membar.cta+cg+same-cta.litmus",
+                                "cache-operators/LB+membar.gl+cg+cross-cta.litmus",
+                                "cache-operators/LB+membar.cta+cg+relay-gpu+mixed-cta.litmus"}) {
+    const litmus::Test test = catalogueTest(forbidden);
+    for (const char* preset : {"default", "fifo-store-buffer", "no-l1-fills", "partitioned-l2"}) {
+      INFO(forbidden << " under " << preset);
+      CHECK_FALSE(conditionOutcomeReached(test, preset));
+    }
+  }
+  // The broken preset's one wrong rule reaches the relay's outcome.
+  CHECK(conditionOutcomeReached(catalogueTest("cache-operators/LB+membar.cta+cg+relay-gpu+mixed-cta.litmus"),
+                                "broken-load-requests"));
 }
