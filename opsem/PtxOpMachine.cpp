@@ -31,6 +31,14 @@ bool bypassesL1(const CompiledInstruction& instruction) {
          instruction.cacheOperator == litmus::CacheOperator::DontCache;
 }
 bool beyondCta(Scope scope) { return scope == Scope::Gpu || scope == Scope::System; }
+// A weak load that reads the L2 may send its request ahead ("load requests").
+bool mayRequestLoad(const CompiledInstruction& instruction) {
+  return instruction.opcode == Opcode::Load && instruction.semantics == Semantics::Weak &&
+         bypassesL1(instruction);
+}
+bool isCtaFence(const CompiledInstruction& instruction) {
+  return instruction.opcode == Opcode::Fence && instruction.scope == Scope::Cta;
+}
 
 // atom/red: the value written for OLD and OPERAND (PTX ISA 9.7.12.3).
 Value combine(Operation operation, Value old, Value operand) {
@@ -234,6 +242,9 @@ PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture&
       afterFence = afterFence || isReleaseFence(instruction);
     }
     cumulativeWrite_.push_back(std::move(cumulative));
+    // Rule 2 of "load requests": a request needs a .cta fence after its load.
+    loadRequests_ = loadRequests_ || (std::any_of(code.begin(), code.end(), mayRequestLoad) &&
+                                      std::any_of(code.begin(), code.end(), isCtaFence));
   }
 }
 
@@ -488,8 +499,7 @@ bool PtxOpMachine<Capacity>::mustPrecede(std::uint32_t thread, const typename St
   if (isOrderingPoint(first.opcode) || isOrderingPoint(second.opcode)) {
     // A .cta fence waits for a load only until its request is in the SM
     // queue (rule 2 of "load requests").
-    if (first.opcode == Opcode::Load && earlier.waiting && second.opcode == Opcode::Fence &&
-        second.scope == Scope::Cta) {
+    if (first.opcode == Opcode::Load && earlier.waiting && isCtaFence(second)) {
       return false;
     }
     // Fences and barriers order everything around them; a barrier no other
@@ -892,23 +902,21 @@ bool PtxOpMachine<Capacity>::requestLoad(State& state, std::uint32_t thread, std
   typename State::InFlight& entry = self.inFlight[index];
   const CompiledInstruction& instruction = instructionOf(thread, entry);
   const std::uint32_t cta = program_.ctaOf[thread];
-  if (instruction.opcode != Opcode::Load || instruction.semantics != Semantics::Weak ||
-      !bypassesL1(instruction) || entry.waiting ||
+  if (!mayRequestLoad(instruction) || entry.waiting ||
       state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue) ||
       newestWrite(self.storeBuffer, self.storeBufferLength, entry.location)) {
     return false;
   }
   bool ctaFenceFollows = false;
   for (std::uint32_t other = 0; other < self.inFlightCount; ++other) {
-    const CompiledInstruction& otherInstruction = instructionOf(thread, self.inFlight[other]);
     if (other < index && mustPrecede(thread, self.inFlight[other], entry)) {
       return false;
     }
     if (self.inFlight[other].waiting && self.inFlight[other].instruction == entry.instruction) {
       return false;  // rule 4: the requester would be ambiguous
     }
-    ctaFenceFollows = ctaFenceFollows || (other > index && otherInstruction.opcode == Opcode::Fence &&
-                                          otherInstruction.scope == Scope::Cta);
+    ctaFenceFollows =
+        ctaFenceFollows || (other > index && isCtaFence(instructionOf(thread, self.inFlight[other])));
   }
   if (!ctaFenceFollows) {
     return false;  // rule 2
@@ -916,7 +924,7 @@ bool PtxOpMachine<Capacity>::requestLoad(State& state, std::uint32_t thread, std
   typename State::Write request{};
   request.location = entry.location;
   request.flags = State::kWriteIsLoadRequest;
-  request.requester = static_cast<std::uint16_t>(thread << 8 | entry.instruction);
+  request.requester = requesterOf(thread, entry);
   state.smQueue[cta][state.smQueueLength[cta]++] = request;
   entry.waiting = 1;
   return true;
@@ -928,7 +936,7 @@ template <typename Capacity>
 auto PtxOpMachine<Capacity>::answerLoadRequest(State& state, std::uint32_t thread,
                                                const typename State::InFlight& entry) const -> Stored {
   const std::uint32_t cta = program_.ctaOf[thread];
-  const auto requester = static_cast<std::uint16_t>(thread << 8 | entry.instruction);
+  const std::uint16_t requester = requesterOf(thread, entry);
   std::int32_t at = 0;
   while (!(state.smQueue[cta][at].isLoadRequest() && state.smQueue[cta][at].requester == requester)) {
     ++at;

@@ -69,7 +69,9 @@ class PtxOpMachine {
       offer(transitionId(StepKind::Issue, thread));
       for (std::uint32_t entry = 0; entry < state.threads[thread].inFlightCount; ++entry) {
         offer(transitionId(StepKind::Perform, thread, entry));
-        offer(transitionId(StepKind::RequestLoad, thread, entry));
+        if (loadRequests_) {
+          offer(transitionId(StepKind::RequestLoad, thread, entry));
+        }
       }
       if (state.threads[thread].storeBufferLength > 0) {
         offer(transitionId(StepKind::DrainStoreBuffer, thread));
@@ -136,6 +138,10 @@ class PtxOpMachine {
   bool performBarrier(State& state, std::uint32_t thread, std::uint32_t index) const;
   bool requestLoad(State& state, std::uint32_t thread, std::uint32_t index) const;
   Stored answerLoadRequest(State& state, std::uint32_t thread, const typename State::InFlight& entry) const;
+  // What names the load request of ENTRY, a load of THREAD (Write::requester).
+  static std::uint16_t requesterOf(std::uint32_t thread, const typename State::InFlight& entry) {
+    return static_cast<std::uint16_t>(thread << 8 | entry.instruction);
+  }
   bool drainStoreBuffer(State& state, std::uint32_t thread) const;
   bool drainSmQueue(State& state, std::uint32_t cta) const;
   // The place in CTA's SM queue of the write that may reach the L2 next; -1
@@ -207,6 +213,9 @@ class PtxOpMachine {
   // .gpu/.sys (see the constructor): it overtakes no load request and, with a
   // partitioned L2, waits for every near-partition copy to be current.
   std::vector<std::vector<bool>> cumulativeWrite_;
+  // Whether some thread has both a load that may send a request and a .cta
+  // fence: without one, no RequestLoad step is offered ("load requests").
+  bool loadRequests_ = false;
 };
 
 extern template class PtxOpMachine<SmallCapacity>;
