@@ -111,7 +111,7 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
     } else if (argument == "--witness") {
       options.operational.witness = true;
     } else if (argument == "--no-reduction") {
-      options.operational.exploration.reduceLocalSteps = false;
+      options.operational.reduce = false;
     } else if (argument == "--max-states") {
       const std::optional<std::uint64_t> limit =
           reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of states (1 or more)");

@@ -41,7 +41,7 @@ struct Architecture {
   // the home line later. So writes to different locations reach different
   // SMs in different orders: PTX is not multi-copy atomic at .gpu scope
   // (IRIW with release/acquire or fence.acq_rel is allowed). See
-  // PtxOpMachine.cpp, "partitioned L2", for the rules and why each is needed.
+  // L2Cache.h (PART-1 to PART-6) for the rules and why each is needed.
   bool partitionedL2 = false;
   // Whether the preset claims to implement the PTX model: compare holds it
   // to ptx (design.md "Cross-validation"). Fermi-like does not: the seed

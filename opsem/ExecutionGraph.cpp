@@ -79,10 +79,10 @@ template <typename Visit>
 auto withRecordingMachine(const Program& program, const OperationalOptions& options, unsigned unroll,
                           Visit&& visit) {
   if (options.architecture.partitionedL2) {
-    return visit(
-        PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>(program, options.architecture, unroll));
+    return visit(PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>(program, options.architecture,
+                                                                        options.reduce, unroll));
   }
-  return visit(PtxOpMachine<RecordingCapacity>(program, options.architecture, unroll));
+  return visit(PtxOpMachine<RecordingCapacity>(program, options.architecture, options.reduce, unroll));
 }
 
 }  // namespace
@@ -91,6 +91,7 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
                                     const OperationalOptions& options, unsigned unroll) {
   const Program program = compileForRecording(test, file);
   statespace::ExplorationOptions exploration = options.exploration;
+  exploration.reduceLocalSteps = options.reduce;
   exploration.detectHangs = false;  // loops are cut at the unroll bound, not explored as cycles
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   RecordedExecutions recorded;

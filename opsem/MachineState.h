@@ -12,6 +12,7 @@
 //   system      memory (the coherence point for .sys, several devices)
 //   partitioned L2 (Architecture::partitionedL2 only): per CTA, the copy of
 //               each line its near L2 partition keeps
+// The rules each part follows are in its own file (Hardware.h lists them).
 #pragma once
 
 #include <cstdint>
@@ -24,7 +25,7 @@
 namespace opcheck::opsem {
 
 // With a partitioned L2, per CTA, the value of each location in the copy its
-// near partition keeps (PtxOpMachine.cpp, "partitioned L2"); nothing (an
+// near partition keeps (L2Cache.h, PART-*); nothing (an
 // empty base, no bytes) otherwise. The execution record (ExecutionRecord.h)
 // is its base, so that the optional parts form one chain of single
 // inheritance: GCC finds padding where an empty base follows another base.
@@ -49,8 +50,8 @@ struct MachineState : NearPartitionCopies<Capacity> {
     std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
     std::uint8_t location;
     std::uint8_t destination;  // register that receives a loaded value
-    // A bar.sync that has arrived and waits for the others; a load whose
-    // request waits in the SM queue (PtxOpMachine.cpp, "load requests").
+    // A bar.sync that has arrived and waits for the others (BAR-1); a load
+    // whose request waits in the SM queue (LoadRequests.h).
     std::uint8_t waiting;
     Value value;    // value stored / atomic operand / barrier: threads awaited
     Value compare;  // atom.cas: expected value; barrier: its slot
@@ -67,15 +68,14 @@ struct MachineState : NearPartitionCopies<Capacity> {
 
     bool isLoadRequest() const { return (flags & kWriteIsLoadRequest) != 0; }
   };
-  // A .cg store under Architecture::cgBypassesL1: it leaves the L1 alone.
+  // A .cg store under Architecture::cgBypassesL1: it leaves the L1 alone (L1-1).
   static constexpr std::uint8_t kWriteBypassesL1 = 1;
-  // A .gpu/.sys release, or a write after a .gpu/.sys release fence: it
-  // overtakes no load request in the SM queue, and under
-  // Architecture::partitionedL2 it reaches the L2 only when the
-  // near-partition copies it depends on are current.
+  // A write cumulative at .gpu/.sys (ORD-6): it overtakes nothing in the SM
+  // queue (SMQ-3), and under Architecture::partitionedL2 it reaches the L2
+  // only when the near-partition copies it depends on are current (PART-3).
   static constexpr std::uint8_t kWriteIsCumulative = 2;
-  // Not a write: a weak load's request, waiting in the SM queue for the L2's
-  // answer (PtxOpMachine.cpp, "load requests").
+  // Not a write: a load's request, waiting in the SM queue for the L2's
+  // answer (LoadRequests.h).
   static constexpr std::uint8_t kWriteIsLoadRequest = 4;
 
   struct Thread {

@@ -17,6 +17,10 @@ namespace opcheck::opsem {
 struct OperationalOptions {
   Architecture architecture = architecturePresets().front();
   statespace::ExplorationOptions exploration;
+  // The state-space reductions (RED-1, RED-2 and the explorer's partial-order
+  // reduction RED-3); off, every interleaving and every cache line is kept,
+  // which must give the same outcomes (tests/opsem_test.cpp).
+  bool reduce = true;
   bool witness = false;  // rebuild a trace to a final state matching the condition
 };
 

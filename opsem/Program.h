@@ -53,11 +53,13 @@ struct Program {
   std::size_t maxRegisters = 0;
   std::size_t maxBarriersPerCta = 0;  // barrier instructions in the busiest CTA
   bool hasBackwardBranch = false;     // loops can spin: hang analysis needs the graph
-  // Cache lines somebody can read (bit per location): an L1 line is live
-  // when a thread of its CTA loads through the L1; a device's L2 line, with
-  // several devices, when a thread of the device loads or updates the
-  // location. The machine neither keeps nor refills dead lines: they could
-  // only multiply states that no outcome tells apart.
+  // [RED-1] Reduction (off with --no-reduction): cache lines somebody can
+  // read (bit per location). An L1 line is live when a thread of its CTA
+  // loads through the L1; a device's L2 line, with several devices, when a
+  // thread of the device loads or updates the location. The machine neither
+  // keeps nor refills dead lines (L1Cache::kept, L2Cache::homeLineKept,
+  // L2Cache::nearCopyKept): they could only multiply states that no outcome
+  // tells apart.
   std::vector<std::uint32_t> liveL1Lines;  // per CTA
   std::vector<std::uint32_t> liveL2Lines;  // per device
   // With a partitioned L2, a CTA's near-partition copy of a line is live when
@@ -65,8 +67,8 @@ struct Program {
   // at a miss or a fill if not directly); atomics read the home line.
   std::vector<std::uint32_t> liveNearCopyLines;  // per CTA
   // Locations whose writes can precede a release of the CTA in causality
-  // order: those a thread of the CTA writes or updates, and those it reads
-  // with a strong load or an atomic. A weak load observes nothing
+  // order (PART-3): those a thread of the CTA writes or updates, and those it
+  // reads with a strong load or an atomic. A weak load observes nothing
   // (observation needs morally strong accesses, seed 001 Sec. 3.4.1).
   std::vector<std::uint32_t> causalLines;  // per CTA
 

@@ -27,7 +27,7 @@ opsem::OperationalResult runOp(const litmus::Test& test, int jobs = 1, bool redu
   opsem::OperationalOptions options;
   options.architecture = *opsem::findArchitecture(preset);
   options.exploration.jobs = jobs;
-  options.exploration.reduceLocalSteps = reduce;
+  options.reduce = reduce;
   options.witness = witness;
   return opsem::runPtxOp(test, "test.litmus", options);
 }

@@ -1,0 +1,162 @@
+// How the machine records the execution graph of a run (ExecutionRecord.h)
+// as it goes: a policy chosen by the size class. The recording class
+// (Capacity::kRecordsExecution) records; every other class gets the
+// no-op policy, whose calls vanish, so its states are exactly as they would
+// be without the feature.
+//
+// Events are recorded when issued, in program order; an in-flight
+// operation's event is the first not yet performed one at its place in the
+// list, because both lists keep program order and lose an entry exactly
+// when it is performed.
+#pragma once
+
+#include <cstdint>
+
+#include "opsem/MachineState.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity, bool = Capacity::kRecordsExecution>
+class ExecutionRecorder {
+ public:
+  using State = MachineState<Capacity>;
+  using Stored = StoredFor<Capacity>;
+
+  explicit ExecutionRecorder(unsigned /*unroll*/) {}
+
+  bool issue(State&, std::uint32_t /*thread*/) const { return true; }
+  bool backwardJump(State&, std::uint32_t /*thread*/) const { return true; }
+  void cut(State&) const {}
+  Stored written(const State&, std::uint32_t /*thread*/, std::uint32_t /*index*/, Value value) const {
+    return value;
+  }
+  void performed(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/) const {}
+  void read(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/, Stored) const {}
+  void coherence(State&, std::uint32_t /*location*/, Stored) const {}
+  void fenceSc(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/) const {}
+  void barrierArrival(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/, std::uint8_t /*slot*/,
+                      std::int32_t /*arrivalsBefore*/) const {}
+  void barrierPassed(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/,
+                     std::int32_t /*arrivalsSeen*/) const {}
+};
+
+template <typename Capacity>
+class ExecutionRecorder<Capacity, true> {
+ public:
+  using State = MachineState<Capacity>;
+  using Stored = StoredFor<Capacity>;
+
+  // UNROLL bounds the backward jumps a thread may take, as --unroll bounds
+  // the axiomatic models' paths.
+  explicit ExecutionRecorder(unsigned unroll) : unroll_(unroll) {}
+
+  // Issuing a memory operation, fence or barrier: false when the thread has
+  // no room left for the event (the run is then cut).
+  bool issue(State& state, std::uint32_t thread) const {
+    auto& record = state.recordedThreads[thread];
+    if (record.eventCount == Capacity::kEventsPerThread) {
+      return false;
+    }
+    RecordedEvent& event = record.events[record.eventCount++];
+    event.instruction = static_cast<std::uint8_t>(state.threads[thread].pc + 1);
+    event.readFrom = kNoEvent;
+    return true;
+  }
+
+  // A backward jump: false past the unroll bound (the run is then cut).
+  bool backwardJump(State& state, std::uint32_t thread) const {
+    auto& record = state.recordedThreads[thread];
+    if (record.backwardJumps == unroll_) {
+      return false;
+    }
+    ++record.backwardJumps;
+    return true;
+  }
+
+  // The run went past the recording bounds: it is not an execution of the
+  // program and is left out of the check.
+  void cut(State& state) const { state.cut = 1; }
+
+  // The value written by the operation at INDEX of THREAD, tagged with its
+  // event.
+  Stored written(const State& state, std::uint32_t thread, std::uint32_t index, Value value) const {
+    return TaggedValue{value, eventOf(state, thread, index)};
+  }
+
+  void performed(State& state, std::uint32_t thread, std::uint32_t index) const {
+    if (RecordedEvent* event = eventAt(state, thread, index)) {
+      event->performed = 1;
+    }
+  }
+
+  void read(State& state, std::uint32_t thread, std::uint32_t index, Stored read) const {
+    if (RecordedEvent* event = eventAt(state, thread, index)) {
+      event->readFrom = read.writer;
+      event->valueRead = read.value;
+    }
+  }
+
+  // A write reaching the coherence point of its location.
+  void coherence(State& state, std::uint32_t location, Stored write) const {
+    std::int32_t& length = state.coherenceLength[location];
+    if (length == static_cast<std::int32_t>(Capacity::kWritesPerLocation)) {
+      state.cut = 1;  // more writes than the record holds: not checked
+      return;
+    }
+    state.coherence[location][length++] = write.writer;
+  }
+
+  void fenceSc(State& state, std::uint32_t thread, std::uint32_t index) const {
+    if (state.fenceScCount == static_cast<std::int32_t>(Capacity::kFenceScs)) {
+      state.cut = 1;
+      return;
+    }
+    state.fenceScOrder[state.fenceScCount++] = eventOf(state, thread, index);
+  }
+
+  // A barrier arrives at SLOT of its CTA after ARRIVALSBEFORE others; a
+  // bar.arrive does not wait, and a bar.sync sets what it saw when it passes.
+  void barrierArrival(State& state, std::uint32_t thread, std::uint32_t index, std::uint8_t slot,
+                      std::int32_t arrivalsBefore) const {
+    if (RecordedEvent* event = eventAt(state, thread, index)) {
+      event->barrierSlot = slot;
+      event->arrivalIndex = arrivalsBefore;
+      event->arrivalsSeen = arrivalsBefore + 1;
+    }
+  }
+
+  void barrierPassed(State& state, std::uint32_t thread, std::uint32_t index,
+                     std::int32_t arrivalsSeen) const {
+    if (RecordedEvent* event = eventAt(state, thread, index)) {
+      event->arrivalsSeen = arrivalsSeen;
+    }
+  }
+
+ private:
+  // The index in THREAD's record of the event of its in-flight operation
+  // INDEX; -1 when there is none.
+  static int eventIndex(const State& state, std::uint32_t thread, std::uint32_t index) {
+    const auto& record = state.recordedThreads[thread];
+    std::uint32_t pending = 0;
+    for (std::uint32_t event = 0; event < record.eventCount; ++event) {
+      if (!record.events[event].performed && pending++ == index) {
+        return static_cast<int>(event);
+      }
+    }
+    return -1;
+  }
+
+  static RecordedEvent* eventAt(State& state, std::uint32_t thread, std::uint32_t index) {
+    const int event = eventIndex(state, thread, index);
+    return event < 0 ? nullptr : &state.recordedThreads[thread].events[event];
+  }
+
+  static EventId eventOf(const State& state, std::uint32_t thread, std::uint32_t index) {
+    const int event = eventIndex(state, thread, index);
+    return event < 0 ? kNoEvent : eventId<Capacity>(thread, static_cast<std::uint32_t>(event));
+  }
+
+  unsigned unroll_;
+};
+
+}  // namespace opcheck::opsem

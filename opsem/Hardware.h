@@ -1,0 +1,77 @@
+// ptx-op's GPU: the parts of the memory system the machine is made of, each
+// in a file of its own with the rules it follows (design.md "The operational
+// model ptx-op"; seed 002 Sec. II, seed 003 Sec. 2.1):
+//
+//   thread   InstructionIssue.h   issue in program order, registers (ISSUE-*)
+//            PerformOrder.h       which in-flight operation waits for which (ORD-*)
+//            MemoryOperations.h   what performing a load, store, atomic, fence
+//                                 or barrier does (LD-*, ST-*, ATOM-*, FENCE-*,
+//                                 ACQ-*, BAR-*)
+//            StoreBuffer.h        performed stores on their way to the L1 (SB-*)
+//   CTA/SM   L1Cache.h            the CTA's point of coherence (L1-*)
+//            SmQueue.h            the CTA's writes on their way to the L2 (SMQ-*)
+//            LoadRequests.h       loads answered later by the L2 (REQ-*)
+//   device   L2Cache.h            home lines, near-partition copies (L2-*, PART-*)
+//            DeviceQueue.h        the device's writes on their way to memory (DQ-*)
+//   system   SystemMemory.h       the point of coherence at .sys (MEM-*)
+//
+// State-space reductions are rules too (RED-*: Program.h, LoadRequests.h,
+// InstructionIssue.h); --no-reduction turns every one of them off.
+//
+// Each part holds a reference to the Hardware it belongs to and reaches the
+// others through it; the state they work on is one MachineState, passed in.
+#pragma once
+
+#include <vector>
+
+#include "opsem/Architecture.h"
+#include "opsem/DeviceQueue.h"
+#include "opsem/ExecutionRecorder.h"
+#include "opsem/InstructionIssue.h"
+#include "opsem/L1Cache.h"
+#include "opsem/L2Cache.h"
+#include "opsem/LoadRequests.h"
+#include "opsem/MemoryOperations.h"
+#include "opsem/PerformOrder.h"
+#include "opsem/Program.h"
+#include "opsem/SmQueue.h"
+#include "opsem/StoreBuffer.h"
+#include "opsem/SystemMemory.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct Hardware {
+  using State = MachineState<Capacity>;
+
+  // REDUCE: whether the state-space reductions RED-1 and RED-2 apply. UNROLL
+  // bounds the backward jumps of a recorded run (ExecutionRecorder.h).
+  Hardware(const Program& program, const Architecture& architecture, bool reduce, unsigned unroll)
+      : program(program), architecture(architecture), reduce(reduce), recorder(unroll) {}
+  Hardware(const Hardware&) = delete;
+  Hardware& operator=(const Hardware&) = delete;
+
+  const CompiledInstruction& instructionOf(std::uint32_t thread,
+                                           const typename State::InFlight& entry) const {
+    return program.threads[thread][entry.instruction - 1u];
+  }
+
+  // The configuration comes first: the parts' constructors read it.
+  const Program& program;
+  const Architecture architecture;
+  const bool reduce;
+
+  const ExecutionRecorder<Capacity> recorder;
+  const InstructionIssue<Capacity> issue{*this};
+  const PerformOrder<Capacity> order{*this};
+  const MemoryOperations<Capacity> operations{*this};
+  const StoreBuffer<Capacity> storeBuffer{*this};
+  const L1Cache<Capacity> l1{*this};
+  const SmQueue<Capacity> smQueue{*this};
+  const LoadRequests<Capacity> loadRequests{*this};
+  const L2Cache<Capacity> l2{*this};
+  const DeviceQueue<Capacity> deviceQueue{*this};
+  const SystemMemory<Capacity> memory{*this};
+};
+
+}  // namespace opcheck::opsem

@@ -1,0 +1,208 @@
+// A thread's front end: it issues its instructions in program order.
+// Register operations and branches complete at issue; a memory operation,
+// fence or barrier joins the thread's in-flight list, to be performed later
+// (MemoryOperations.h) in the order PerformOrder.h allows.
+//
+// [ISSUE-1] An instruction waits for every register it reads or writes that
+//   a load in flight will still write, so dependencies are real and no value
+//   is speculated: No-Thin-Air holds by construction (PTX ISA 9.1 8.10.4).
+// [ISSUE-2] An instruction whose guard fails does nothing.
+// [ISSUE-3] An access whose address register holds no location's address
+//   stays unissued: the thread is stuck, and the state is reported as a
+//   hang.
+// [ISSUE-4] A barrier without a thread count waits for the threads of its
+//   CTA that may reach a barrier of its name (Dat3M's barriers:
+//   defaultBarrierCount in Program.h).
+// [RED-3] Reduction (off with --no-reduction): issuing touches only the
+//   issuing thread (its registers, program counter and in-flight list), so
+//   the explorer may follow an issue step alone (statespace/Explorer.h,
+//   partial-order reduction with the cycle proviso).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "opsem/InstructionTraits.h"
+#include "opsem/MachineState.h"
+#include "opsem/ValueOperations.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct Hardware;
+
+template <typename Capacity>
+class InstructionIssue {
+ public:
+  using State = MachineState<Capacity>;
+  using InFlight = typename State::InFlight;
+
+  explicit InstructionIssue(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+
+  // The step in which THREAD issues its next instruction.
+  bool issue(State& state, std::uint32_t thread) const {
+    typename State::Thread& self = state.threads[thread];
+    const std::vector<CompiledInstruction>& code = hardware_.program.threads[thread];
+    if (self.pc >= code.size()) {
+      return false;
+    }
+    const CompiledInstruction& instruction = code[self.pc];
+    auto pending = [&](Value reg) { return ((self.pendingRegisters >> reg) & 1u) != 0; };
+    auto value = [&](const CompiledOperand& operand) {
+      return operand.kind == CompiledOperand::Kind::Register ? self.registers[operand.value] : operand.value;
+    };
+    for (const CompiledOperand& operand : instruction.operands) {
+      const bool inRegister = operand.kind == CompiledOperand::Kind::Register ||
+                              operand.kind == CompiledOperand::Kind::RegisterAddress;
+      if (inRegister && pending(operand.value)) {
+        return false;  // ISSUE-1
+      }
+    }
+    if (instruction.guarded) {
+      if (pending(instruction.guardRegister)) {
+        return false;  // ISSUE-1
+      }
+      const bool holds = self.registers[instruction.guardRegister] != 0;
+      if (holds == instruction.guardNegated) {
+        ++self.pc;  // ISSUE-2
+        return true;
+      }
+    }
+    const auto& operands = instruction.operands;
+    auto writeRegister = [&](const CompiledOperand& destination, Value result) {
+      if (pending(destination.value)) {
+        return false;  // ISSUE-1
+      }
+      self.registers[destination.value] = result;
+      ++self.pc;
+      return true;
+    };
+    auto jump = [&](bool taken, Value target) {
+      if (taken && target <= self.pc && !hardware_.recorder.backwardJump(state, thread)) {
+        cut(state, thread);
+        return true;
+      }
+      self.pc = taken ? static_cast<std::uint8_t>(target) : static_cast<std::uint8_t>(self.pc + 1);
+      return true;
+    };
+    using litmus::Opcode;
+    switch (instruction.opcode) {
+      case Opcode::Move:
+      case Opcode::Convert:
+        return writeRegister(operands[0], value(operands[1]));
+      case Opcode::Add:
+        return writeRegister(operands[0],
+                             combine(litmus::Operation::Add, value(operands[1]), value(operands[2])));
+      case Opcode::Subtract:
+        return writeRegister(operands[0],
+                             combine(litmus::Operation::Subtract, value(operands[1]), value(operands[2])));
+      case Opcode::And:
+        return writeRegister(operands[0], value(operands[1]) & value(operands[2]));
+      case Opcode::Or:
+        return writeRegister(operands[0], value(operands[1]) | value(operands[2]));
+      case Opcode::Xor:
+        return writeRegister(operands[0], value(operands[1]) ^ value(operands[2]));
+      case Opcode::SetPredicate:
+        return writeRegister(operands[0],
+                             compare(instruction.comparison, value(operands[1]), value(operands[2])));
+      case Opcode::Branch:
+      case Opcode::Goto:
+        return jump(true, operands[0].value);
+      case Opcode::BranchEqual:
+      case Opcode::BranchNotEqual:
+      case Opcode::BranchLess:
+      case Opcode::BranchLessOrEqual:
+      case Opcode::BranchGreater:
+      case Opcode::BranchGreaterOrEqual:
+        return jump(compare(branchComparison(instruction.opcode), value(operands[0]), value(operands[1])),
+                    operands[2].value);
+      default:
+        break;
+    }
+    return issueOperation(state, thread, instruction);
+  }
+
+ private:
+  // A memory operation, fence or barrier joins THREAD's in-flight list.
+  bool issueOperation(State& state, std::uint32_t thread, const CompiledInstruction& instruction) const {
+    typename State::Thread& self = state.threads[thread];
+    if (self.inFlightCount == Capacity::kInFlight) {
+      return false;
+    }
+    auto pending = [&](Value reg) { return ((self.pendingRegisters >> reg) & 1u) != 0; };
+    auto value = [&](const CompiledOperand& operand) {
+      return operand.kind == CompiledOperand::Kind::Register ? self.registers[operand.value] : operand.value;
+    };
+    const auto& operands = instruction.operands;
+    InFlight entry{};
+    entry.instruction = static_cast<std::uint8_t>(self.pc + 1);
+    using litmus::Opcode;
+    switch (instruction.opcode) {
+      case Opcode::Load:
+      case Opcode::Atomic:
+        if (pending(operands[0].value) || !locationOf(self, operands[1], entry.location)) {
+          return false;  // ISSUE-1, ISSUE-3
+        }
+        entry.destination = static_cast<std::uint8_t>(operands[0].value);
+        if (instruction.opcode == Opcode::Atomic) {
+          const bool swap = instruction.operation == litmus::Operation::CompareAndSwap;
+          entry.compare = swap ? value(operands[2]) : 0;
+          entry.value = value(operands[swap ? 3 : 2]);
+        }
+        self.pendingRegisters |= 1u << entry.destination;
+        break;
+      case Opcode::Store:
+      case Opcode::Reduction:
+        if (!locationOf(self, operands[0], entry.location)) {
+          return false;  // ISSUE-3
+        }
+        entry.value = value(operands[1]);
+        break;
+      case Opcode::Barrier: {
+        // Dat3M's forms: bar.cta.sync a | a, b | a, b, count. The first two
+        // operands name the barrier (ISSUE-4).
+        entry.compare = value(operands[0]);
+        const bool hasSecond = operands.size() > 1;
+        entry.value = hasSecond ? value(operands[1]) : -1;
+        const Value count = operands.size() > 2 ? value(operands[2])
+                                                : defaultBarrierCount(hardware_.program, thread,
+                                                                      entry.compare, entry.value, hasSecond);
+        entry.location = static_cast<std::uint8_t>(std::clamp<Value>(count, 0, 255));
+        break;
+      }
+      default:
+        break;  // fences carry nothing
+    }
+    if (!hardware_.recorder.issue(state, thread)) {
+      cut(state, thread);
+      return true;
+    }
+    self.inFlight[self.inFlightCount++] = entry;
+    ++self.pc;
+    return true;
+  }
+
+  // ISSUE-3: the location ADDRESS names, if any.
+  bool locationOf(const typename State::Thread& self, const CompiledOperand& address,
+                  std::uint8_t& location) const {
+    Value where = address.value;
+    if (address.kind == CompiledOperand::Kind::RegisterAddress) {
+      where = self.registers[address.value] - kAddressBase;
+    }
+    if (where < 0 || static_cast<std::size_t>(where) >= hardware_.program.locations) {
+      return false;
+    }
+    location = static_cast<std::uint8_t>(where);
+    return true;
+  }
+
+  // Stops THREAD: its run went past the recording bounds.
+  void cut(State& state, std::uint32_t thread) const {
+    hardware_.recorder.cut(state);
+    state.threads[thread].pc = static_cast<std::uint8_t>(hardware_.program.threads[thread].size());
+  }
+
+  const Hardware<Capacity>& hardware_;
+};
+
+}  // namespace opcheck::opsem

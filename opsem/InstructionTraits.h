@@ -1,0 +1,54 @@
+// What ptx-op asks of a compiled instruction: its semantics, scope and cache
+// operator, read the same way by every part of the machine.
+#pragma once
+
+#include "opsem/Program.h"
+
+namespace opcheck::opsem {
+
+inline bool isAcquire(litmus::Semantics semantics) {
+  return semantics == litmus::Semantics::Acquire || semantics == litmus::Semantics::AcquireRelease;
+}
+
+inline bool isRelease(litmus::Semantics semantics) {
+  return semantics == litmus::Semantics::Release || semantics == litmus::Semantics::AcquireRelease;
+}
+
+inline bool accessesMemory(litmus::Opcode opcode) {
+  return opcode == litmus::Opcode::Load || opcode == litmus::Opcode::Store ||
+         opcode == litmus::Opcode::Atomic || opcode == litmus::Opcode::Reduction;
+}
+
+inline bool isOrderingPoint(litmus::Opcode opcode) {
+  return opcode == litmus::Opcode::Fence || opcode == litmus::Opcode::Barrier;
+}
+
+inline bool beyondCta(litmus::Scope scope) {
+  return scope == litmus::Scope::Gpu || scope == litmus::Scope::System;
+}
+
+// .cg and .cv loads read the L2, past the L1 (seed 000 Sec. 2).
+inline bool readsPastL1(const CompiledInstruction& instruction) {
+  return instruction.cacheOperator == litmus::CacheOperator::CacheGlobal ||
+         instruction.cacheOperator == litmus::CacheOperator::DontCache;
+}
+
+// Whether a load is performed at its CTA's L1 (LD-1): weak and .cta loads,
+// but .cg/.cv ones.
+inline bool loadsThroughL1(const CompiledInstruction& instruction) {
+  return (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) &&
+         !readsPastL1(instruction);
+}
+
+inline bool isCtaFence(const CompiledInstruction& instruction) {
+  return instruction.opcode == litmus::Opcode::Fence && instruction.scope == litmus::Scope::Cta;
+}
+
+// A .gpu/.sys release or acquire-release fence: the writes after it are
+// cumulative (ORD-6).
+inline bool isReleaseFenceBeyondCta(const CompiledInstruction& instruction) {
+  return instruction.opcode == litmus::Opcode::Fence && beyondCta(instruction.scope) &&
+         isRelease(instruction.semantics);
+}
+
+}  // namespace opcheck::opsem

@@ -1,0 +1,97 @@
+// A CTA's L1 cache: per location a line, valid or not. The L1 is the CTA's
+// point of coherence (.cta operations are performed there), written through
+// to the L2, and not coherent with other CTAs' L1s: a weak load can hit a
+// stale line (seed 002 Sec. II; seed 003 Sec. 2.1; design.md).
+//
+// [L1-1] A write leaving a thread's store buffer updates its CTA's line
+//   (write-through: it goes on to the SM queue, SB-2), but a .cg store under
+//   Architecture::cgBypassesL1 (Fermi), which leaves the line as it was:
+//   seed 000 Sec. 2.3 (".ca ... targets the L1 (resp. .cg ... L2)"), Sec.
+//   3.1.2 Fig. 4, Sec. 5.5.
+// [L1-2] A line may be (re)filled from the L2 at any time
+//   (Architecture::l1Fills): a prefetch, or a line evicted and loaded
+//   again. A line so filled and then left alone is what makes a later weak
+//   load stale: IRIW and coRR across CTAs with .cta-scoped order.
+// [L1-3] A .gpu/.sys acquire, and every .gpu/.sys fence, invalidates the
+//   CTA's lines (Architecture::invalidateL1OnFenceAndAcquire; off for Fermi,
+//   whose fences left lines loaded with .ca in place: seed 000 Sec. 3.1.2,
+//   Figs. 3-4). No write of the CTA is lost: one that has not reached the L2
+//   is still in the SM queue, and reads at the L2 see it (SMQ-4; design.md:
+//   "invalidating an L1 line whose write has not reached the L2 loses the
+//   CTA's own write").
+// [L1-4] An access performed at the L2 or beyond (a strong .gpu/.sys load, an
+//   atomic) refreshes its CTA's line with the value it read or wrote.
+//   Otherwise a CTA-mate's later weak load could hit a line older than what
+//   a cause chain makes it see (design.md: W.relaxed.gpu x observed by
+//   ld.relaxed.gpu x in CTA1, then st.release.cta y / ld.acquire.cta y to a
+//   CTA-mate, whose ld.weak x must see the write: obs; base causality;
+//   Causality, PTX ISA 9.1 8.10.6).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "opsem/MachineState.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct Hardware;
+
+template <typename Capacity>
+class L1Cache {
+ public:
+  using State = MachineState<Capacity>;
+  using Stored = StoredFor<Capacity>;
+  using Write = typename State::Write;
+  using Line = typename State::Line;
+
+  explicit L1Cache(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+
+  const Line& line(const State& state, std::uint32_t cta, std::uint32_t location) const {
+    return state.l1[cta][location];
+  }
+
+  // L1-4: CTA's line for LOCATION takes VALUE.
+  void refresh(State& state, std::uint32_t cta, std::uint32_t location, Stored value) const {
+    if (kept(cta, location)) {
+      state.l1[cta][location] = {value, 1};
+    }
+  }
+
+  // L1-1: WRITE, leaving a store buffer of CTA, passes through the L1.
+  void writeThrough(State& state, std::uint32_t cta, const Write& write) const {
+    if ((write.flags & State::kWriteBypassesL1) == 0) {
+      refresh(state, cta, write.location, write.value);
+    }
+  }
+
+  // L1-2: the step in which CTA's line for LOCATION is filled from the L2.
+  bool fill(State& state, std::uint32_t cta, std::uint32_t location) const {
+    Line& line = state.l1[cta][location];
+    const Stored current = hardware_.l2.read(state, cta, location);
+    if (line.valid && line.value == current) {
+      return false;
+    }
+    line = {current, 1};
+    return true;
+  }
+
+  // L1-3: every line of CTA's L1 is dropped.
+  void invalidate(State& state, std::uint32_t cta) const {
+    if (hardware_.architecture.invalidateL1OnFenceAndAcquire) {
+      std::memset(state.l1[cta], 0, sizeof state.l1[cta]);
+    }
+  }
+
+  // RED-1: a line is kept only when a thread of its CTA loads through the
+  // L1 (Program::liveL1Lines).
+  bool kept(std::uint32_t cta, std::uint32_t location) const {
+    return !hardware_.reduce || hardware_.program.l1Live(cta, location);
+  }
+
+ private:
+  const Hardware<Capacity>& hardware_;
+};
+
+}  // namespace opcheck::opsem

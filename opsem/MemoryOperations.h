@@ -1,0 +1,303 @@
+// What performing each kind of memory operation does to the memory system:
+// loads, stores, atomics and reductions, fences and barriers. Where an
+// operation is performed follows its scope (design.md: ".cta at the L1,
+// .gpu at the L2, .sys at memory"); when it may be performed is
+// PerformOrder.h's question.
+//
+// [LD-1] Where a load reads: its thread's own newest buffered write first
+//   (SB-1); else, when it sent a request, the L2's answer (REQ-2); else a
+//   weak or .cta load reads its CTA's L1 (filling a missing line from the
+//   L2), but .cg/.cv loads read the L2 (seed 000 Sec. 2); a .gpu load reads
+//   the L2 and a .sys load with several devices memory (MEM-1), refreshing
+//   the L1 line (L1-4).
+// [LD-2] An acquire load is then an acquire at its scope (ACQ-1).
+// [ST-1] A performed store joins its thread's store buffer (SB-1), marked
+//   cumulative when it is (ORD-6) and, on Fermi, when a .cg store bypasses
+//   the L1 (L1-1).
+// [ATOM-1] Atomics and reductions are performed at the L2's home line, or
+//   at memory for .sys with several devices (design.md: "atomics are
+//   performed at the coherence point of their scope"), once the thread's
+//   store buffer and the CTA's SM queue are empty, so that no release or
+//   program order is overtaken, and (PART-3) once a cumulative one's
+//   near-partition copies are current. A failing atom.cas writes nothing.
+// [ATOM-2] A .cta atomic is performed at the L2 as well, so that .cta and
+//   .gpu atomics of one CTA, which are morally strong, stay atomic with each
+//   other (design.md). Its CTA's line and near copy are refreshed (L1-4,
+//   PART-2); an acquire atomic is then an acquire (ACQ-1).
+// [FENCE-1] Every fence waits for its thread's earlier operations (ORD-1)
+//   and is an acquire at its scope (ACQ-1).
+// [FENCE-2] A fence.sc also waits until its thread's store buffer is empty,
+//   and a .gpu/.sys fence.sc until its CTA's SM queue (and with several
+//   devices, for .sys, its device's queue) is empty and the near-partition
+//   copies are current (PART-5): a fence.sc whose writes have only reached
+//   the L1 does not forbid SB across CTAs (design.md). Its place among the
+//   fence.sc is its place in Fence-SC order.
+// [ACQ-1] An acquire at .gpu/.sys invalidates the CTA's L1 (L1-3); at .sys
+//   with several devices it also brings memory into the device (MEM-3). An
+//   acquire at .cta needs nothing: the L1 is the CTA's point of coherence.
+//   No acquire waits for the near-partition copies (PART-4).
+// [BAR-1] bar.sync arrives, then waits until COUNT threads have arrived at a
+//   barrier of the same name in its CTA (Dat3M's quorum reading: more
+//   arrivals than the count pass as well); bar.arrive arrives and goes on.
+//   Arriving waits for the thread's earlier operations and for its store
+//   buffer, whose writes are then in the CTA's L1: the barrier orders at CTA
+//   scope.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "opsem/InstructionTraits.h"
+#include "opsem/MachineState.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct Hardware;
+
+template <typename Capacity>
+class MemoryOperations {
+ public:
+  using State = MachineState<Capacity>;
+  using Stored = StoredFor<Capacity>;
+  using Write = typename State::Write;
+  using InFlight = typename State::InFlight;
+
+  explicit MemoryOperations(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+
+  // The step that performs the operation at INDEX of THREAD's in-flight list.
+  bool perform(State& state, std::uint32_t thread, std::uint32_t index) const {
+    if (hardware_.order.waits(state, thread, index)) {
+      return false;
+    }
+    typename State::Thread& self = state.threads[thread];
+    bool performed = false;
+    switch (hardware_.instructionOf(thread, self.inFlight[index]).opcode) {
+      case litmus::Opcode::Load:
+        performed = load(state, thread, index);
+        break;
+      case litmus::Opcode::Store:
+        performed = store(state, thread, index);
+        break;
+      case litmus::Opcode::Atomic:
+      case litmus::Opcode::Reduction:
+        performed = atomic(state, thread, index);
+        break;
+      case litmus::Opcode::Fence:
+        performed = fence(state, thread, index);
+        break;
+      case litmus::Opcode::Barrier:
+        if (!barrier(state, thread, index)) {
+          return false;
+        }
+        if (self.inFlight[index].waiting) {
+          return true;  // arrived; it leaves once enough threads have
+        }
+        performed = true;
+        break;
+      default:
+        break;
+    }
+    if (performed) {
+      hardware_.recorder.performed(state, thread, index);
+      removeAt(self.inFlight, self.inFlightCount, index);
+    }
+    return performed;
+  }
+
+ private:
+  // LD-1, LD-2.
+  bool load(State& state, std::uint32_t thread, std::uint32_t index) const {
+    typename State::Thread& self = state.threads[thread];
+    const InFlight entry = self.inFlight[index];
+    const CompiledInstruction& instruction = hardware_.instructionOf(thread, entry);
+    const std::uint32_t cta = hardware_.program.ctaOf[thread];
+    const std::uint32_t location = entry.location;
+    const std::optional<Stored> own = hardware_.storeBuffer.ownWrite(state, thread, location);
+    Stored value{};
+    if (entry.waiting) {
+      value = hardware_.loadRequests.answer(state, thread, entry);
+    } else if (own) {
+      value = *own;
+    } else if (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) {
+      const typename State::Line& line = hardware_.l1.line(state, cta, location);
+      if (readsPastL1(instruction)) {
+        value = hardware_.l2.read(state, cta, location);
+      } else if (line.valid) {
+        value = line.value;
+      } else {
+        value = hardware_.l2.read(state, cta, location);
+        hardware_.l1.refresh(state, cta, location, value);
+      }
+    } else {
+      value = instruction.scope == litmus::Scope::System && hardware_.program.multipleDevices()
+                  ? hardware_.memory.read(state, cta, location)
+                  : hardware_.l2.read(state, cta, location);
+      hardware_.l1.refresh(state, cta, location, value);
+    }
+    if (isAcquire(instruction.semantics) && !hardware_.architecture.brokenAcquireKeepsL1) {
+      acquire(state, cta, instruction.scope);
+    }
+    hardware_.recorder.read(state, thread, index, value);
+    self.registers[entry.destination] = valueOf(value);
+    self.pendingRegisters &= ~(1u << entry.destination);
+    return true;
+  }
+
+  // ST-1.
+  bool store(State& state, std::uint32_t thread, std::uint32_t index) const {
+    const InFlight& entry = state.threads[thread].inFlight[index];
+    if (hardware_.storeBuffer.full(state, thread)) {
+      return false;
+    }
+    std::uint8_t flags = 0;
+    if (hardware_.architecture.cgBypassesL1 &&
+        hardware_.instructionOf(thread, entry).cacheOperator == litmus::CacheOperator::CacheGlobal) {
+      flags |= State::kWriteBypassesL1;
+    }
+    if (hardware_.order.cumulative(thread, entry)) {
+      flags |= State::kWriteIsCumulative;
+    }
+    const Write write{hardware_.recorder.written(state, thread, index, entry.value), entry.location, flags,
+                      0};
+    hardware_.storeBuffer.append(state, thread, write);
+    return true;
+  }
+
+  // ATOM-1, ATOM-2.
+  bool atomic(State& state, std::uint32_t thread, std::uint32_t index) const {
+    const InFlight entry = state.threads[thread].inFlight[index];
+    const CompiledInstruction& instruction = hardware_.instructionOf(thread, entry);
+    const Program& program = hardware_.program;
+    const std::uint32_t cta = program.ctaOf[thread];
+    const std::uint32_t device = program.deviceOf[thread];
+    const std::uint32_t location = entry.location;
+    const bool atMemory = instruction.scope == litmus::Scope::System && program.multipleDevices();
+    if (!hardware_.storeBuffer.empty(state, thread) || !hardware_.smQueue.empty(state, cta)) {
+      return false;
+    }
+    if (program.multipleDevices() && (atMemory ? !hardware_.deviceQueue.empty(state, device)
+                                               : hardware_.deviceQueue.full(state, device))) {
+      return false;
+    }
+    if (hardware_.architecture.partitionedL2 && hardware_.order.cumulative(thread, entry) &&
+        !hardware_.l2.nearCopiesCurrent(state, cta)) {
+      return false;  // PART-3
+    }
+    const Stored old = atMemory ? state.memory[location] : hardware_.l2.homeLine(state, device, location);
+    hardware_.recorder.read(state, thread, index, old);
+    const bool writes =
+        instruction.operation != litmus::Operation::CompareAndSwap || valueOf(old) == entry.compare;
+    const Stored result =
+        writes ? hardware_.recorder.written(state, thread, index,
+                                            combine(instruction.operation, valueOf(old), entry.value))
+               : old;
+    if (atMemory) {
+      state.memory[location] = result;
+      hardware_.l2.setHomeLine(state, device, location, result);
+    } else if (writes) {
+      hardware_.l2.setHomeLine(state, device, location, result);
+      if (program.multipleDevices()) {
+        hardware_.deviceQueue.append(state, device, Write{result, static_cast<std::uint8_t>(location), 0, 0});
+      }
+    }
+    if (writes && (atMemory || !program.multipleDevices())) {
+      hardware_.recorder.coherence(state, location, result);
+    }
+    hardware_.l2.refreshNearCopy(state, cta, location);  // PART-2
+    hardware_.l1.refresh(state, cta, location, result);  // L1-4
+    if (instruction.opcode == litmus::Opcode::Atomic) {
+      if (isAcquire(instruction.semantics)) {
+        acquire(state, cta, instruction.scope);
+      }
+      typename State::Thread& self = state.threads[thread];
+      self.registers[entry.destination] = valueOf(old);
+      self.pendingRegisters &= ~(1u << entry.destination);
+    }
+    return true;
+  }
+
+  // FENCE-1, FENCE-2.
+  bool fence(State& state, std::uint32_t thread, std::uint32_t index) const {
+    const CompiledInstruction& instruction =
+        hardware_.instructionOf(thread, state.threads[thread].inFlight[index]);
+    const std::uint32_t cta = hardware_.program.ctaOf[thread];
+    const std::uint32_t device = hardware_.program.deviceOf[thread];
+    if (instruction.semantics == litmus::Semantics::SequentiallyConsistent) {
+      if (!hardware_.storeBuffer.empty(state, thread)) {
+        return false;
+      }
+      if (beyondCta(instruction.scope)) {
+        if (!hardware_.architecture.brokenFenceScSkipsSmQueue &&
+            (!hardware_.smQueue.empty(state, cta) ||
+             (instruction.scope == litmus::Scope::System && hardware_.program.multipleDevices() &&
+              !hardware_.deviceQueue.empty(state, device)))) {
+          return false;
+        }
+        if (!hardware_.l2.nearCopiesCurrent(state, cta)) {
+          return false;  // PART-5
+        }
+      }
+      hardware_.recorder.fenceSc(state, thread, index);
+    }
+    acquire(state, cta, instruction.scope);
+    return true;
+  }
+
+  // BAR-1.
+  bool barrier(State& state, std::uint32_t thread, std::uint32_t index) const {
+    InFlight& entry = state.threads[thread].inFlight[index];
+    const std::uint32_t cta = hardware_.program.ctaOf[thread];
+    typename State::Barrier* slot = nullptr;
+    for (typename State::Barrier& barrier : state.barriers[cta]) {
+      if (barrier.used && barrier.first == entry.compare && barrier.second == entry.value) {
+        slot = &barrier;
+        break;
+      }
+    }
+    if (entry.waiting) {
+      if (slot == nullptr || slot->arrivals < entry.location) {
+        return false;
+      }
+      entry.waiting = 0;
+      hardware_.recorder.barrierPassed(state, thread, index, slot->arrivals);
+      return true;
+    }
+    if (!hardware_.storeBuffer.empty(state, thread)) {
+      return false;
+    }
+    if (slot == nullptr) {
+      for (typename State::Barrier& barrier : state.barriers[cta]) {
+        if (!barrier.used) {
+          barrier = {entry.compare, entry.value, 0, 1};
+          slot = &barrier;
+          break;
+        }
+      }
+      if (slot == nullptr) {
+        return false;
+      }
+    }
+    hardware_.recorder.barrierArrival(state, thread, index,
+                                      static_cast<std::uint8_t>(slot - state.barriers[cta]), slot->arrivals);
+    ++slot->arrivals;
+    entry.waiting =
+        hardware_.instructionOf(thread, entry).barrierAction == litmus::BarrierAction::Sync ? 1 : 0;
+    return true;
+  }
+
+  // ACQ-1.
+  void acquire(State& state, std::uint32_t cta, litmus::Scope scope) const {
+    if (!beyondCta(scope)) {
+      return;
+    }
+    hardware_.l1.invalidate(state, cta);
+    if (scope == litmus::Scope::System && hardware_.program.multipleDevices()) {
+      hardware_.memory.refreshDevice(state, cta);
+    }
+  }
+
+  const Hardware<Capacity>& hardware_;
+};
+
+}  // namespace opcheck::opsem

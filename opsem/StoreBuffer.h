@@ -1,0 +1,79 @@
+// A thread's store buffer: the writes it has performed, oldest first, on
+// their way to its CTA's L1 (seed 003 Sec. 2.1: "stores are buffered in a
+// per-core store buffer"; design.md "The operational model ptx-op").
+//
+// [SB-1] A performed store waits in its thread's store buffer. The thread
+//   reads its own newest write to a location there before its CTA can read
+//   it (the thread sees its own writes in program order: SC-per-Location
+//   over po-loc, PTX ISA 9.1 8.10.5).
+// [SB-2] The oldest write leaves first (FIFO): it updates the CTA's L1
+//   (write-through, L1-1) and joins the SM queue towards the L2 (SMQ-1).
+//   Two writes of a thread to one address reach every level in program
+//   order (design.md: "two writes to one address from one thread must reach
+//   every level in program order"); stores to different addresses may
+//   still be performed out of order (ORD-5), which is how a store overtakes
+//   another.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "opsem/MachineState.h"
+#include "opsem/QueueOperations.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct Hardware;
+
+template <typename Capacity>
+class StoreBuffer {
+ public:
+  using State = MachineState<Capacity>;
+  using Stored = StoredFor<Capacity>;
+  using Write = typename State::Write;
+
+  explicit StoreBuffer(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+
+  // SB-1: THREAD's own newest buffered write to LOCATION.
+  std::optional<Stored> ownWrite(const State& state, std::uint32_t thread, std::uint32_t location) const {
+    const typename State::Thread& self = state.threads[thread];
+    return newestWrite(self.storeBuffer, self.storeBufferLength, location);
+  }
+
+  bool empty(const State& state, std::uint32_t thread) const {
+    return state.threads[thread].storeBufferLength == 0;
+  }
+
+  bool full(const State& state, std::uint32_t thread) const {
+    return state.threads[thread].storeBufferLength == Capacity::kInFlight;
+  }
+
+  // SB-1: a performed store joins the buffer (the caller checked !full).
+  void append(State& state, std::uint32_t thread, const Write& write) const {
+    typename State::Thread& self = state.threads[thread];
+    self.storeBuffer[self.storeBufferLength++] = write;
+  }
+
+  // SB-2: the step that moves THREAD's oldest buffered write to its CTA.
+  bool drain(State& state, std::uint32_t thread) const {
+    typename State::Thread& self = state.threads[thread];
+    const std::uint32_t cta = hardware_.program.ctaOf[thread];
+    if (self.storeBufferLength == 0 || hardware_.smQueue.full(state, cta)) {
+      return false;
+    }
+    Write write = self.storeBuffer[0];
+    hardware_.l1.writeThrough(state, cta, write);
+    write.flags &= static_cast<std::uint8_t>(~State::kWriteBypassesL1);  // the L1 is behind it
+    hardware_.smQueue.append(state, cta, write);
+    std::uint8_t length = self.storeBufferLength;
+    removeAt(self.storeBuffer, length, 0);
+    self.storeBufferLength = length;
+    return true;
+  }
+
+ private:
+  const Hardware<Capacity>& hardware_;
+};
+
+}  // namespace opcheck::opsem
