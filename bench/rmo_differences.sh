@@ -11,7 +11,11 @@ target=opcheck
 source "$(dirname "$0")/t3.sh"
 status=0
 # The presets `opcheck models` lists that claim PTX.
-for preset in $("$build/opcheck" models | awk '/^          [a-z0-9-]+  / && !/does not claim PTX/ {print $1}'); do
+# A preset's line starts with its name; its description may wrap onto more.
+for preset in $("$build/opcheck" models | awk '
+    /^          [a-z0-9-]+  / { if (name != "" && claims) print name; name = $1; claims = 1 }
+    /^Options/ { if (name != "" && claims) print name; name = "" }
+    /does not claim PTX/ { claims = 0 }'); do
   report="$reports/rmo-differences-$preset.md"
   "$build/opcheck" compare "$work" "$corpora/diy-gpu-ptx" "$corpora/herd-gpu-ptx" "$corpora/hardware" \
     --op "ptx-op,$preset" --ax rmo,ptx --jobs "$(nproc)" --quiet --report "$report" >/dev/null || true

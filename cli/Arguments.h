@@ -29,6 +29,10 @@ class ArgumentReader {
     return argument;
   }
 
+  // The "=value" attached to the option just read, if any: for options whose
+  // value is optional.
+  const std::optional<std::string>& attached() const { return attached_; }
+
   // The argument next() would return, without taking it; null when done.
   const std::string* peek() const { return done() ? nullptr : &arguments_[index_]; }
 

@@ -25,7 +25,7 @@ namespace {
 struct CompareOptions {
   std::vector<std::string> inputs;
   ComparisonOptions comparison;
-  std::string operationalName = "ptx-op,default";
+  std::string operationalName = findOperationalModel("ptx-op")->name;  // the default preset
   std::vector<std::string> axiomaticNames;
   std::string report;
   unsigned jobs = 1;

@@ -4,11 +4,13 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <string>
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/Litmus7LogReader.h"
 #include "litmus/ObservationCsvReader.h"
+#include "litmus/SeenTableReader.h"
 #include "opsem/OperationalModel.h"
 #include "parser/CodeColumns.h"
 #include "parser/LitmusReader.h"
@@ -106,6 +108,27 @@ std::vector<ObservationGroup> readObservationFile(const fs::path& path) {
   const std::string file = path.string();
   const std::string text = readText(path);
   std::vector<ObservationGroup> groups;
+  if (path.extension() == ".csv" && litmus::isSeenTableHeader(text)) {
+    for (const litmus::SeenTableRow& row : litmus::readSeenTable(text, file)) {
+      ObservationGroup& group = groups.emplace_back();
+      group.test = row.test;
+      group.file = file;
+      group.position = row.position;
+      for (std::size_t gpu = 0; gpu < row.seen.size(); ++gpu) {
+        litmus::Observation& observation = group.observations.emplace_back();
+        observation.test = row.test;
+        observation.chip = row.seen[gpu].first;
+        observation.count = row.seen[gpu].second ? 1 : 0;
+        observation.countsKnown = false;
+        observation.conditionOutcome = true;
+        // No figure or run to cite: the row itself.
+        observation.source = path.filename().string() + ":" + std::to_string(row.position.line);
+        observation.file = file;
+        observation.position = row.seenPositions[gpu];
+      }
+    }
+    return groups;
+  }
   if (path.extension() == ".csv") {
     std::map<std::string, std::size_t> byTest;
     for (litmus::Observation& row : litmus::readObservationCsv(text, file)) {
@@ -144,6 +167,81 @@ GivenTest readGivenTest(const fs::path& path) {
   given.test = parser::readLitmusText(text, given.file);
   given.code = parser::codeColumns(text);
   return given;
+}
+
+namespace {
+
+// The outcome TEST's condition names, as observed terms: nothing unless it
+// is an exists of equalities between a register or location and a number.
+std::optional<std::vector<litmus::ObservedValue>> conditionOutcome(const litmus::Test& test) {
+  using Kind = litmus::Proposition::Kind;
+  if (test.condition.quantifier != litmus::Quantifier::Exists || test.condition.filter) {
+    return std::nullopt;
+  }
+  std::vector<const litmus::Proposition*> equalities;
+  const litmus::Proposition& proposition = test.condition.proposition;
+  if (proposition.kind == Kind::And) {
+    for (const litmus::Proposition& operand : proposition.operands) {
+      equalities.push_back(&operand);
+    }
+  } else {
+    equalities.push_back(&proposition);
+  }
+  std::vector<litmus::ObservedValue> outcome;
+  for (const litmus::Proposition* equality : equalities) {
+    if (equality->kind != Kind::Equal || equality->right.kind != litmus::ConditionTerm::Kind::Integer) {
+      return std::nullopt;
+    }
+    const litmus::ConditionTerm& term = equality->left;
+    litmus::ObservedValue& value = outcome.emplace_back();
+    value.value = equality->right.value;
+    if (term.kind == litmus::ConditionTerm::Kind::Register) {
+      value.thread = term.thread;
+      value.name = test.threads[term.thread].registers[term.index].name;
+    } else if (term.kind == litmus::ConditionTerm::Kind::Location) {
+      value.name = test.locations[term.index].name;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return outcome;
+}
+
+}  // namespace
+
+std::vector<std::string> expandConditionOutcomes(std::vector<ObservationGroup>& groups,
+                                                 const std::vector<GivenTest>& given) {
+  std::map<std::string, const GivenTest*> byName;
+  for (const GivenTest& test : given) {
+    byName.try_emplace(test.test.name, &test);
+  }
+  std::vector<std::string> errors;
+  for (ObservationGroup& group : groups) {
+    const auto test = byName.find(group.test);
+    const bool fromTable = std::any_of(group.observations.begin(), group.observations.end(),
+                                       [](const litmus::Observation& row) { return row.conditionOutcome; });
+    if (!fromTable || test == byName.end()) {
+      continue;
+    }
+    const std::optional<std::vector<litmus::ObservedValue>> outcome = conditionOutcome(test->second->test);
+    if (!outcome) {
+      errors.push_back(litmus::Diagnostic{group.file, group.position,
+                                          "a seen-table row stands for its test's condition, but the "
+                                          "condition of " +
+                                              group.test + " (" + test->second->file +
+                                              ") is not an exists of equalities of registers and "
+                                              "locations to numbers"}
+                           .format());
+      group.observations.clear();
+      continue;
+    }
+    for (litmus::Observation& observation : group.observations) {
+      if (observation.conditionOutcome) {
+        observation.outcome = *outcome;
+      }
+    }
+  }
+  return errors;
 }
 
 namespace {
@@ -350,9 +448,10 @@ bool agrees(const litmus::FinalState& state,
 }
 
 Finding findingOf(const litmus::Observation& observation) {
-  return Finding{observation.test,  observation.chip,         litmus::formatOutcome(observation.outcome),
-                 observation.count, observation.runs,         observation.source,
-                 observation.file,  observation.position.line};
+  Finding finding{observation.test,   observation.chip, litmus::formatOutcome(observation.outcome),
+                  observation.count,  observation.runs, observation.countsKnown,
+                  observation.source, observation.file, observation.position.line};
+  return finding;
 }
 
 }  // namespace
@@ -417,7 +516,7 @@ ModelVerdict classifyObservations(const ModelChoice& model, const std::vector<Ob
                   litmus::formatHerdValue(test.test, value);
         }
         if (unseen.insert(text).second) {
-          verdict.allowedUnseen.push_back(Finding{group.test, group.chip, text, 0, group.runs,
+          verdict.allowedUnseen.push_back(Finding{group.test, group.chip, text, 0, group.runs, true,
                                                   group.observations.front().source, group.file,
                                                   group.position.line});
         }

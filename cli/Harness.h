@@ -35,8 +35,10 @@ struct ObservationGroup {
   std::uint32_t programLine = 0;
 };
 
-// A .csv file is read as CSV rows, anything else as a litmus7 log. Throws
-// litmus::InputError for a malformed file.
+// A .csv file is read as CSV rows (test,chip,outcome,observed,runs,source)
+// or, when its header has a test column and no outcome column, as a
+// seen-table (test,base,...,a100,h100: litmus/SeenTableReader.h); anything
+// else as a litmus7 log. Throws litmus::InputError for a malformed file.
 std::vector<ObservationGroup> readObservationFile(const std::filesystem::path& path);
 
 // A litmus test given on the command line.
@@ -48,6 +50,14 @@ struct GivenTest {
 
 // Throws litmus::InputError for a malformed file.
 GivenTest readGivenTest(const std::filesystem::path& path);
+
+// Gives each seen-table observation of GROUPS the outcome it stands for:
+// the condition of the GIVEN test of its name, which must be an exists of
+// register and location equalities. Returns a "FILE:LINE:COL: error: ..."
+// for each test whose condition is not such; groups whose test is not given
+// are left alone (matching reports them).
+std::vector<std::string> expandConditionOutcomes(std::vector<ObservationGroup>& groups,
+                                                 const std::vector<GivenTest>& given);
 
 // One observed outcome as a model's final states hold it: for each term, its
 // position in the final state and the value observed.
@@ -98,8 +108,9 @@ struct Finding {
   std::string outcome;  // "1:r2=1 /\ 1:r4=0"
   std::uint64_t count = 0;
   std::uint64_t runs = 0;
-  std::string source;  // "Fig. 3", a log's name
-  std::string file;    // the observation file
+  bool countsKnown = true;  // false for a seen-table's "seen" / "not seen"
+  std::string source;       // "Fig. 3", a log's name
+  std::string file;         // the observation file
   std::uint32_t line = 0;
 };
 

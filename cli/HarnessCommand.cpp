@@ -167,6 +167,9 @@ int runHarnessCommand(const std::vector<std::string>& arguments) {
         }
       });
 
+  for (const std::string& error : expandConditionOutcomes(report.groups, given)) {
+    badInput(error);
+  }
   report.matching = matchObservations(report.groups, given);
   for (const std::string& error : report.matching.errors) {
     badInput(error);

@@ -28,15 +28,19 @@ std::string source(const Finding& finding) {
   return finding.source.empty() ? "" : " (" + finding.source + ")";
 }
 
+// "187/100000", or nothing when the observation gives no counts.
+std::string counts(const Finding& finding) {
+  return finding.countsKnown ? " " + std::to_string(finding.count) + "/" + std::to_string(finding.runs) : "";
+}
+
 std::string unseenLine(const std::string& model, const Finding& finding) {
   return model + " allows " + finding.test + " " + finding.outcome + ", never seen on " + finding.chip +
-         " in " + std::to_string(finding.runs) + " runs" + source(finding);
+         (finding.countsKnown ? " in " + std::to_string(finding.runs) + " runs" : "") + source(finding);
 }
 
 std::string inconclusiveLine(const std::string& model, const Finding& finding) {
   return model + " did not finish " + finding.test + " (a bound cut it short): " + finding.outcome +
-         " seen on " + finding.chip + " " + std::to_string(finding.count) + "/" +
-         std::to_string(finding.runs) + source(finding) + " is not known to be forbidden";
+         " seen on " + finding.chip + counts(finding) + source(finding) + " is not known to be forbidden";
 }
 
 // "6 rows of observations.csv" or "the histogram of log.txt:41 (10 states)"
@@ -56,9 +60,11 @@ std::string modelHeading(const ModelChoice& model) {
 
 std::string findingJson(const Finding& finding) {
   return "{\"test\": " + jsonString(finding.test) + ", \"chip\": " + jsonString(finding.chip) +
-         ", \"outcome\": " + jsonString(finding.outcome) + ", \"count\": " + std::to_string(finding.count) +
-         ", \"runs\": " + std::to_string(finding.runs) + ", \"source\": " + jsonString(finding.source) +
-         ", \"file\": " + jsonString(finding.file) + ", \"line\": " + std::to_string(finding.line) + "}";
+         ", \"outcome\": " + jsonString(finding.outcome) +
+         ", \"count\": " + (finding.countsKnown ? std::to_string(finding.count) : "null") +
+         ", \"runs\": " + (finding.countsKnown ? std::to_string(finding.runs) : "null") +
+         ", \"source\": " + jsonString(finding.source) + ", \"file\": " + jsonString(finding.file) +
+         ", \"line\": " + std::to_string(finding.line) + "}";
 }
 
 template <typename Item, typename Print>
@@ -81,8 +87,8 @@ bool HarnessReport::unsound() const {
 }
 
 std::string forbiddenLine(const std::string& model, const Finding& finding) {
-  return model + " forbids " + finding.test + " " + finding.outcome + " seen on " + finding.chip + " " +
-         std::to_string(finding.count) + "/" + std::to_string(finding.runs) + source(finding);
+  return model + " forbids " + finding.test + " " + finding.outcome + " seen on " + finding.chip +
+         counts(finding) + source(finding);
 }
 
 std::string harnessText(const HarnessReport& report) {

@@ -1,5 +1,8 @@
 #include <algorithm>
 #include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "axiomcheck/Models.h"
 #include "cli/Commands.h"
@@ -7,6 +10,44 @@
 #include "opsem/Architecture.h"
 
 namespace opcheck::cli {
+
+namespace {
+
+constexpr std::size_t kLineWidth = 100;
+
+// WORDS, separated by spaces, in lines of at most WIDTH characters, every
+// line but the first after INDENT. A word may hold spaces and is never broken.
+std::string wrapped(const std::vector<std::string>& words, const std::string& indent, std::size_t width) {
+  std::string result;
+  std::size_t lineLength = 0;
+  for (const std::string& word : words) {
+    if (lineLength > 0 && lineLength + 1 + word.size() > width) {
+      result += "\n" + indent;
+      lineLength = 0;
+    } else if (lineLength > 0) {
+      result += ' ';
+      ++lineLength;
+    }
+    result += word;
+    lineLength += word.size();
+  }
+  return result;
+}
+
+// A preset's description in words, with "[does not claim PTX]" as one.
+std::vector<std::string> descriptionWords(const opsem::Architecture& preset) {
+  std::vector<std::string> words;
+  std::istringstream text(preset.description);
+  for (std::string word; text >> word;) {
+    words.push_back(word);
+  }
+  if (!preset.claimsPtx) {
+    words.push_back("[does not claim PTX]");
+  }
+  return words;
+}
+
+}  // namespace
 
 int runModelsCommand(const std::vector<std::string>& arguments) {
   if (!arguments.empty()) {
@@ -28,7 +69,8 @@ int runModelsCommand(const std::vector<std::string>& arguments) {
   std::cout
       << "\nOperational model (opcheck FILE|DIR... --model ptx-op [--arch PRESET]):\n"
          "  ptx-op  a GPU memory system: per-thread store buffers, an L1 per CTA written through an SM\n"
-         "          queue to one L2 per device (or a partitioned one), memory behind the L2s; scope-aware\n"
+         "          queue to the L2 (one per device, or in slices and partitions), memory behind; "
+         "scope-aware\n"
          "          fences, acquire, release, atomics at the L2, CTA barriers; spin loops explored as "
          "cycles\n"
          "        presets (--arch):\n";
@@ -37,11 +79,14 @@ int runModelsCommand(const std::vector<std::string>& arguments) {
     width = std::max(width, preset.name.size() + 2);
   }
   for (const opsem::Architecture& preset : opsem::architecturePresets()) {
+    const std::string indent(10 + width, ' ');
     std::cout << "          " << preset.name << std::string(width - preset.name.size(), ' ')
-              << preset.description << (preset.claimsPtx ? "" : " [does not claim PTX]") << "\n";
+              << wrapped(descriptionWords(preset), indent, kLineWidth - indent.size()) << "\n";
   }
-  std::cout << "Options: --witness (a trace to the condition's outcome), --max-states N, --timeout S,\n"
-               "         --no-reduction (explore every interleaving of local steps)\n";
+  std::cout
+      << "Options: --witness (a trace to the condition's outcome), --max-states N, --timeout S,\n"
+         "         --no-reduction[=RED-1,RED-2,RED-3] (turn the state-space reductions off: all, or those\n"
+         "         named; opsem/Reductions.h)\n";
   return kSuccess;
 }
 

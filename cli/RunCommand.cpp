@@ -111,7 +111,16 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
     } else if (argument == "--witness") {
       options.operational.witness = true;
     } else if (argument == "--no-reduction") {
-      options.operational.reduce = false;
+      // All of them, or those named: --no-reduction=RED-1,RED-3.
+      const std::optional<opsem::Reductions> reductions =
+          reader.attached() ? opsem::reductionsWithout(*reader.attached()) : opsem::Reductions::none();
+      if (!reductions || (reader.attached() && reader.attached()->empty())) {
+        std::cerr << "opcheck: error: --no-reduction= takes ids among RED-1, RED-2, RED-3, separated by "
+                     "commas, not '"
+                  << reader.attached().value_or("") << "'\n";
+        return std::nullopt;
+      }
+      options.operational.reductions = *reductions;
     } else if (argument == "--max-states") {
       const std::optional<std::uint64_t> limit =
           reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of states (1 or more)");

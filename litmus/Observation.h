@@ -34,9 +34,14 @@ struct Observation {
   std::vector<ObservedValue> outcome;  // a conjunction of terms
   std::uint64_t count = 0;             // how often the outcome was seen
   std::uint64_t runs = 0;              // out of how many runs
-  std::string source;                  // where the figures come from ("Fig. 3", a log's name)
-  std::string file;                    // the observation file
-  SourcePosition position;             // of the row or histogram line
+  // A seen-table's observation (SeenTableReader.h): COUNT is 1 (seen) or 0
+  // (not seen), RUNS is unknown, and the outcome is the test's condition,
+  // filled in once the test is known (cli::expandConditionOutcomes).
+  bool countsKnown = true;
+  bool conditionOutcome = false;
+  std::string source;       // where the figures come from ("Fig. 3", a log's name)
+  std::string file;         // the observation file
+  SourcePosition position;  // of the row or histogram line
 };
 
 // Reads one term ("1:r2=1", "P1:r2=1", "x=1", "x=-1") written at POSITION

@@ -2,24 +2,55 @@
 
 namespace opcheck::opsem {
 
+namespace {
+
+// What Volta to Hopper have that seed 000's chips did not (design.md "The
+// operational model ptx-op": generations differ).
+Architecture volta(std::string name, std::string description) {
+  Architecture architecture;
+  architecture.name = std::move(name);
+  architecture.description = std::move(description);
+  architecture.partitionedL2 = true;
+  architecture.smQueueOrder = SmQueueOrder::PerAddress;
+  architecture.loadRequests = LoadRequestSources::EveryLoad;
+  return architecture;
+}
+
+// A Volta preset with one rule deliberately broken: compare must catch it.
+Architecture brokenVolta(std::string name, std::string description, bool Architecture::*broken) {
+  Architecture architecture = volta(std::move(name), "deliberately wrong: " + std::move(description));
+  architecture.claimsPtx = false;
+  architecture.*broken = true;
+  return architecture;
+}
+
+}  // namespace
+
 const std::vector<Architecture>& architecturePresets() {
   static const std::vector<Architecture> presets = {
-      {.name = "default",
+      volta(
+          "volta",
+          "Volta to Hopper (A100, H100, GH200): per-address store buffers, write-through L1 per CTA; the L2 "
+          "split into slices reached through a crossbar (a CTA's writes to different addresses reach it in "
+          "either order) and into partitions (a CTA reads through its near partition's copy); loads answered "
+          "by the L2 pass .cta fences, acquires and releases"),
+      {.name = "kepler",
        .description =
-           "per-address store buffers, write-through L1 per CTA invalidated by fences and acquires, "
-           "one L2 per device, system memory behind the L2s"},
+           "Kepler and Maxwell (seed 000's GTX 660, GTX Titan, GTX 750): per-address store buffers, "
+           "write-through L1 per CTA invalidated by fences and acquires, one L2 per device reached in order, "
+           "system memory behind the L2s"},
       {.name = "fifo-store-buffer",
-       .description = "as default, but each thread's stores leave in program order",
+       .description = "as kepler, but each thread's stores leave in program order",
        .fifoStoreBuffer = true},
       {.name = "no-l1-fills",
-       .description = "as default, but L1 lines are filled only by the loads that miss",
+       .description = "as kepler, but L1 lines are filled only by the loads that miss",
        .l1Fills = false},
       {.name = "partitioned-l2",
-       .description = "as default, but the L2 is split into partitions: a CTA reads a line through its near "
+       .description = "as kepler, but the L2 is split into partitions: a CTA reads a line through its near "
                       "partition's copy, which lags behind the line's home (not multi-copy atomic at .gpu)",
        .partitionedL2 = true},
       {.name = "fermi",
-       .description = "as default, but fences and acquires leave L1 lines in place and .cg stores bypass the "
+       .description = "as kepler, but fences and acquires leave L1 lines in place and .cg stores bypass the "
                       "L1 (Fermi, seed 000 Secs. 3.1.2, 5.5)",
        .invalidateL1OnFenceAndAcquire = false,
        .cgBypassesL1 = true,
@@ -49,11 +80,28 @@ const std::vector<Architecture>& architecturePresets() {
            "SM queue",
        .claimsPtx = false,
        .brokenReleasesOvertakeLoadRequests = true},
+      brokenVolta("broken-slice-release",
+                  "as volta, but a .gpu or .sys release overtakes its CTA's writes to other L2 slices",
+                  &Architecture::brokenReleasesOvertakeWrites),
+      brokenVolta("broken-slice-order", "as volta, but a CTA's writes to one address overtake each other",
+                  &Architecture::brokenSlicesReorderOneAddress),
+      brokenVolta("broken-request-order",
+                  "as volta, but a CTA reads an address at the L2 while its earlier request for it waits",
+                  &Architecture::brokenReadsOvertakeRequests),
+      brokenVolta("broken-request-l1",
+                  "as volta, but a strong load's request leaves its CTA's L1 line in place",
+                  &Architecture::brokenRequestsKeepL1),
+      brokenVolta("broken-gpu-fence",
+                  "as volta, but a .gpu fence waits for an earlier load only until its request is queued",
+                  &Architecture::brokenGpuFencesPassRequests),
   };
   return presets;
 }
 
 std::optional<Architecture> findArchitecture(std::string_view name) {
+  if (name == "default") {
+    return architecturePresets().front();
+  }
   for (const Architecture& preset : architecturePresets()) {
     if (preset.name == name) {
       return preset;

@@ -80,9 +80,9 @@ auto withRecordingMachine(const Program& program, const OperationalOptions& opti
                           Visit&& visit) {
   if (options.architecture.partitionedL2) {
     return visit(PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>(program, options.architecture,
-                                                                        options.reduce, unroll));
+                                                                        options.reductions, unroll));
   }
-  return visit(PtxOpMachine<RecordingCapacity>(program, options.architecture, options.reduce, unroll));
+  return visit(PtxOpMachine<RecordingCapacity>(program, options.architecture, options.reductions, unroll));
 }
 
 }  // namespace
@@ -91,7 +91,7 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
                                     const OperationalOptions& options, unsigned unroll) {
   const Program program = compileForRecording(test, file);
   statespace::ExplorationOptions exploration = options.exploration;
-  exploration.reduceLocalSteps = options.reduce;
+  exploration.reduceLocalSteps = options.reductions.localStepsAlone;
   exploration.detectHangs = false;  // loops are cut at the unroll bound, not explored as cycles
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   RecordedExecutions recorded;

@@ -34,6 +34,7 @@
 #include "opsem/MemoryOperations.h"
 #include "opsem/PerformOrder.h"
 #include "opsem/Program.h"
+#include "opsem/Reductions.h"
 #include "opsem/SmQueue.h"
 #include "opsem/StoreBuffer.h"
 #include "opsem/SystemMemory.h"
@@ -44,10 +45,12 @@ template <typename Capacity>
 struct Hardware {
   using State = MachineState<Capacity>;
 
-  // REDUCE: whether the state-space reductions RED-1 and RED-2 apply. UNROLL
-  // bounds the backward jumps of a recorded run (ExecutionRecorder.h).
-  Hardware(const Program& program, const Architecture& architecture, bool reduce, unsigned unroll)
-      : program(program), architecture(architecture), reduce(reduce), recorder(unroll) {}
+  // REDUCTIONS: which state-space reductions apply (RED-1 and RED-2 are the
+  // machine's). UNROLL bounds the backward jumps of a recorded run
+  // (ExecutionRecorder.h).
+  Hardware(const Program& program, const Architecture& architecture, const Reductions& reductions,
+           unsigned unroll)
+      : program(program), architecture(architecture), reductions(reductions), recorder(unroll) {}
   Hardware(const Hardware&) = delete;
   Hardware& operator=(const Hardware&) = delete;
 
@@ -59,7 +62,7 @@ struct Hardware {
   // The configuration comes first: the parts' constructors read it.
   const Program& program;
   const Architecture architecture;
-  const bool reduce;
+  const Reductions reductions;
 
   const ExecutionRecorder<Capacity> recorder;
   const InstructionIssue<Capacity> issue{*this};

@@ -25,7 +25,8 @@
 //   a cause chain makes it see (design.md: W.relaxed.gpu x observed by
 //   ld.relaxed.gpu x in CTA1, then st.release.cta y / ld.acquire.cta y to a
 //   CTA-mate, whose ld.weak x must see the write: obs; base causality;
-//   Causality, PTX ISA 9.1 8.10.6).
+//   Causality, PTX ISA 9.1 8.10.6). A strong load answered through a request
+//   fills nothing (REQ-9); its request dropped the line instead (REQ-8).
 #pragma once
 
 #include <cstdint>
@@ -68,6 +69,9 @@ class L1Cache {
 
   // L1-2: the step in which CTA's line for LOCATION is filled from the L2.
   bool fill(State& state, std::uint32_t cta, std::uint32_t location) const {
+    if (hardware_.loadRequests.holdsLocation(state, cta, location)) {
+      return false;  // REQ-7: the line is pending
+    }
     Line& line = state.l1[cta][location];
     const Stored current = hardware_.l2.read(state, cta, location);
     if (line.valid && line.value == current) {
@@ -76,6 +80,9 @@ class L1Cache {
     line = {current, 1};
     return true;
   }
+
+  // REQ-8: CTA's line for LOCATION is dropped.
+  void drop(State& state, std::uint32_t cta, std::uint32_t location) const { state.l1[cta][location] = {}; }
 
   // L1-3: every line of CTA's L1 is dropped.
   void invalidate(State& state, std::uint32_t cta) const {
@@ -87,7 +94,7 @@ class L1Cache {
   // RED-1: a line is kept only when a thread of its CTA loads through the
   // L1 (Program::liveL1Lines).
   bool kept(std::uint32_t cta, std::uint32_t location) const {
-    return !hardware_.reduce || hardware_.program.l1Live(cta, location);
+    return !hardware_.reductions.deadCacheLines || hardware_.program.l1Live(cta, location);
   }
 
  private:

@@ -205,10 +205,10 @@ class L2Cache {
 
   // RED-1: the lines and copies the machine keeps.
   bool homeLineKept(std::uint32_t device, std::uint32_t location) const {
-    return !hardware_.reduce || hardware_.program.l2Live(device, location);
+    return !hardware_.reductions.deadCacheLines || hardware_.program.l2Live(device, location);
   }
   bool nearCopyKept(std::uint32_t cta, std::uint32_t location) const {
-    return !hardware_.reduce || hardware_.program.nearCopyLive(cta, location);
+    return !hardware_.reductions.deadCacheLines || hardware_.program.nearCopyLive(cta, location);
   }
 
  private:

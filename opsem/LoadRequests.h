@@ -37,18 +37,71 @@
 //   request per instruction waiting, so that the request's requester names
 //   it. Issuing never disables a request (only waiting entries count), which
 //   keeps issuing a local step for partial-order reduction (RED-3).
+//
+// Volta to Hopper (LoadRequestSources::EveryLoad). A .cta fence, acquire or
+// release orders what the CTA's own L1 and SM see, not when loads served
+// further out complete for other CTAs: IRIW, ISA2 and WRC with .cta fences
+// or acquires across CTAs were seen on A100, H100 and GH200 (cuda-litmus),
+// and so were WWC-like outcomes in which a load read a write that its own
+// CTA's later write (past a .cta fence) preceded at the L2. A request takes
+// its place among the CTA's writes when it is sent: from then on, for the
+// CTA, the load is done; for other CTAs it is done when the L2 answers.
+//
+// [REQ-5] Which loads may send a request: every load, strong or weak, that
+//   the L2 may answer (REQ-1's proviso on the store buffer holds), but a
+//   .gpu/.sys acquire, which every later operation waits for anyway (ORD-3),
+//   and a .sys load with several devices, which memory answers (MEM-1). A
+//   load that reads through the L1 (LD-1) asks the L2 only when its line is
+//   missing: a hit is answered by the L1, at once. (Were a hit to send a
+//   request, the stale line would outlive the answer, which fills nothing,
+//   REQ-9, and a later load of the same thread could read older than the
+//   answer: coRR within a CTA.)
+// [REQ-6] Every .cta ordering waits for an earlier load only until its
+//   request has joined the queue: a .cta fence (REQ-3), an acquire at .cta
+//   (the operations after it, ORD-3), a release at .cta (ORD-4). The
+//   CTA-mates that synchronize with them at .cta see the CTA's writes in the
+//   order the queue has them (REQ-2), which is what .cta synchronization
+//   promises; other CTAs are not morally strong with them (PTX ISA 9.1 8.7).
+//   .gpu/.sys fences, acquires and releases, barriers and atomics still wait
+//   for the answer.
+// [REQ-7] A CTA reads an address at the L2 in the order it asked: while a
+//   request of the CTA for a location waits, no other read of the CTA of
+//   that location at the L2 goes ahead (a load that misses or bypasses the
+//   L1, a strong load, an L1 fill, a later request's answer); they wait for
+//   the answer. A strong .gpu load's request may be answered with another
+//   CTA's write that reaches the L2 after a CTA-mate synchronized with the
+//   load's thread at .cta (through a .cta fence it passed, REQ-6); the write
+//   then precedes the CTA-mate's later read of the location in causality
+//   order (observation, then base causality: PTX ISA 9.1 8.9.5), so that
+//   read must not see an older value (Causality, 8.10.6). It cannot: it is
+//   behind the request. A slice receives one SM's requests for an address in
+//   order, as it does its writes (SMQ-5).
+// [REQ-8] A strong .gpu/.sys load's request drops its CTA's L1 line for the
+//   location (the line is pending until the answer, REQ-7), for the same
+//   reason: a CTA-mate's weak load after the synchronization must not hit a
+//   line older than what the request will read. Weak and .cta loads observe
+//   nothing from other CTAs (not morally strong), so their requests leave
+//   the line alone.
+// [REQ-9] An answer fills nothing: the CTA's L1 line may hold a newer write
+//   of the CTA by then (one that left a store buffer after the request), and
+//   the answer must not overwrite it with an older value.
+//
 // [RED-2] Reduction (off with --no-reduction): a request is offered only
-//   when a .cta fence follows the load in flight, and only in programs where
-//   some thread has both a load that may send one and a .cta fence. Without
-//   a fence that would wait for the load, sending the request first adds runs
-//   and no outcome: the load may as well be performed later.
+//   when a later operation of the load's thread, already in flight, waits
+//   for the load and would not wait for its request (a .cta fence under
+//   WeakLoadsPastL1; any .cta ordering of REQ-6 under EveryLoad), and only in
+//   programs where some thread has both a load that may send one and such
+//   an ordering. Without one, sending the request first adds runs and no
+//   outcome: the load may as well be performed later.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 
+#include "opsem/Architecture.h"
+#include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
-#include "opsem/Program.h"
+#include "opsem/QueueOperations.h"
 
 namespace opcheck::opsem {
 
@@ -64,23 +117,60 @@ class LoadRequests {
   using InFlight = typename State::InFlight;
 
   explicit LoadRequests(const Hardware<Capacity>& hardware) : hardware_(hardware) {
-    const Program& program = hardware.program;
-    for (const std::vector<CompiledInstruction>& code : program.threads) {
+    for (const std::vector<CompiledInstruction>& code : hardware.program.threads) {
+      auto any = [&](auto predicate) { return std::any_of(code.begin(), code.end(), predicate); };
       const bool requests =
-          std::any_of(code.begin(), code.end(),
-                      [&](const CompiledInstruction& instruction) { return mayRequest(instruction); });
-      const bool ctaFence = std::any_of(code.begin(), code.end(), isCtaFence);
-      offered_ = offered_ || (requests && (ctaFence || !hardware.reduce));
+          any([&](const CompiledInstruction& instruction) { return mayRequest(instruction); });
+      const bool passes =
+          any([&](const CompiledInstruction& instruction) { return passesRequests(instruction); });
+      offered_ = offered_ || (requests && (passes || !hardware.reductions.requestGating));  // RED-2
     }
   }
 
   // Whether the machine offers request steps at all (RED-2).
   bool offered() const { return offered_; }
 
-  // REQ-1: whether INSTRUCTION is a load that may send a request.
+  // REQ-1, REQ-5: whether INSTRUCTION is a load that may send a request.
   bool mayRequest(const CompiledInstruction& instruction) const {
-    return instruction.opcode == litmus::Opcode::Load && instruction.semantics == litmus::Semantics::Weak &&
-           readsPastL1(instruction);
+    if (instruction.opcode != litmus::Opcode::Load) {
+      return false;
+    }
+    if (!everyLoad()) {
+      return instruction.semantics == litmus::Semantics::Weak && readsPastL1(instruction);
+    }
+    return !(isAcquire(instruction.semantics) && beyondCta(instruction.scope)) &&
+           !(instruction.scope == litmus::Scope::System && hardware_.program.multipleDevices());
+  }
+
+  // REQ-3, REQ-6: whether INSTRUCTION, an ordering at .cta, waits for an
+  // earlier load only until the load's request is queued: a .cta fence;
+  // under EveryLoad, also a .cta release (as the later operation) and a .cta
+  // acquire load (as the earlier one: the requesting load itself).
+  bool passesRequests(const CompiledInstruction& instruction) const {
+    if (isCtaFence(instruction) ||
+        (hardware_.architecture.brokenGpuFencesPassRequests && instruction.opcode == litmus::Opcode::Fence)) {
+      return true;
+    }
+    return everyLoad() && instruction.opcode != litmus::Opcode::Barrier &&
+           instruction.scope == litmus::Scope::Cta &&
+           (isRelease(instruction.semantics) || isAcquire(instruction.semantics));
+  }
+
+  // REQ-7: whether a read of LOCATION at the L2 by CTA must wait, because a
+  // request of the CTA for it waits in the SM queue ahead of position BEFORE
+  // (anywhere, when BEFORE is -1).
+  bool holdsLocation(const State& state, std::uint32_t cta, std::uint32_t location,
+                     std::int32_t before = -1) const {
+    if (!everyLoad() || hardware_.architecture.brokenReadsOvertakeRequests) {
+      return false;
+    }
+    const std::int32_t end = before < 0 ? state.smQueueLength[cta] : before;
+    for (std::int32_t at = 0; at < end; ++at) {
+      if (state.smQueue[cta][at].isLoadRequest() && state.smQueue[cta][at].location == location) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // What names the request of ENTRY, a load of THREAD (Write::requester).
@@ -93,23 +183,28 @@ class LoadRequests {
   bool request(State& state, std::uint32_t thread, std::uint32_t index) const {
     typename State::Thread& self = state.threads[thread];
     InFlight& entry = self.inFlight[index];
+    const CompiledInstruction& instruction = hardware_.instructionOf(thread, entry);
     const std::uint32_t cta = hardware_.program.ctaOf[thread];
-    if (!mayRequest(hardware_.instructionOf(thread, entry)) || entry.waiting ||
-        hardware_.smQueue.full(state, cta) || hardware_.storeBuffer.ownWrite(state, thread, entry.location)) {
-      return false;  // REQ-1, REQ-4
+    if (!mayRequest(instruction) || entry.waiting || hardware_.smQueue.full(state, cta) ||
+        hardware_.storeBuffer.ownWrite(state, thread, entry.location) ||
+        (loadsThroughL1(instruction) && hardware_.l1.line(state, cta, entry.location).valid)) {
+      return false;  // REQ-1, REQ-4, REQ-5
     }
-    bool fenceFollows = !hardware_.reduce;
+    InFlight requested = entry;
+    requested.waiting = 1;
+    bool freesLater = !hardware_.reductions.requestGating;
     for (std::uint32_t other = 0; other < self.inFlightCount; ++other) {
-      if (other < index && hardware_.order.mustPrecede(thread, self.inFlight[other], entry)) {
+      const InFlight& operation = self.inFlight[other];
+      if (other < index && hardware_.order.mustPrecede(thread, operation, entry)) {
         return false;
       }
-      if (self.inFlight[other].waiting && self.inFlight[other].instruction == entry.instruction) {
+      if (operation.waiting && operation.instruction == entry.instruction) {
         return false;  // REQ-4: the requester would be ambiguous
       }
-      fenceFollows = fenceFollows ||
-                     (other > index && isCtaFence(hardware_.instructionOf(thread, self.inFlight[other])));
+      freesLater = freesLater || (other > index && hardware_.order.mustPrecede(thread, entry, operation) &&
+                                  !hardware_.order.mustPrecede(thread, requested, operation));
     }
-    if (!fenceFollows) {
+    if (!freesLater) {
       return false;  // RED-2
     }
     Write request{};
@@ -118,10 +213,21 @@ class LoadRequests {
     request.requester = requesterOf(thread, entry);
     hardware_.smQueue.append(state, cta, request);
     entry.waiting = 1;
+    if (everyLoad() && instruction.semantics != litmus::Semantics::Weak && beyondCta(instruction.scope) &&
+        !hardware_.architecture.brokenRequestsKeepL1) {
+      hardware_.l1.drop(state, cta, entry.location);  // REQ-8
+    }
     return true;
   }
 
-  // REQ-2: the answer to ENTRY's request, which leaves the SM queue.
+  // REQ-2, REQ-7: whether ENTRY's request may be answered now.
+  bool answerable(const State& state, std::uint32_t thread, const InFlight& entry) const {
+    const std::uint32_t cta = hardware_.program.ctaOf[thread];
+    return !holdsLocation(state, cta, entry.location, positionOf(state, thread, entry));
+  }
+
+  // REQ-2: the answer to ENTRY's request, which leaves the SM queue (the
+  // caller checked answerable). It fills nothing (REQ-9).
   Stored answer(State& state, std::uint32_t thread, const InFlight& entry) const {
     const std::uint32_t cta = hardware_.program.ctaOf[thread];
     const std::int32_t at = positionOf(state, thread, entry);
@@ -131,6 +237,8 @@ class LoadRequests {
   }
 
  private:
+  bool everyLoad() const { return hardware_.architecture.loadRequests == LoadRequestSources::EveryLoad; }
+
   // Where ENTRY's request waits in its CTA's SM queue.
   std::int32_t positionOf(const State& state, std::uint32_t thread, const InFlight& entry) const {
     const std::uint32_t cta = hardware_.program.ctaOf[thread];

@@ -9,7 +9,8 @@
 //   weak or .cta load reads its CTA's L1 (filling a missing line from the
 //   L2), but .cg/.cv loads read the L2 (seed 000 Sec. 2); a .gpu load reads
 //   the L2 and a .sys load with several devices memory (MEM-1), refreshing
-//   the L1 line (L1-4).
+//   the L1 line (L1-4). A read at the L2 waits while a request of its CTA
+//   for the location waits (REQ-7).
 // [LD-2] An acquire load is then an acquire at its scope (ACQ-1).
 // [ST-1] A performed store joins its thread's store buffer (SB-1), marked
 //   cumulative when it is (ORD-6) and, on Fermi, when a .cg store bypasses
@@ -114,20 +115,25 @@ class MemoryOperations {
     const std::uint32_t cta = hardware_.program.ctaOf[thread];
     const std::uint32_t location = entry.location;
     const std::optional<Stored> own = hardware_.storeBuffer.ownWrite(state, thread, location);
+    const bool atL1 = loadsThroughL1(instruction) && hardware_.l1.line(state, cta, location).valid;
     Stored value{};
     if (entry.waiting) {
+      if (!hardware_.loadRequests.answerable(state, thread, entry)) {
+        return false;  // REQ-7
+      }
       value = hardware_.loadRequests.answer(state, thread, entry);
     } else if (own) {
       value = *own;
+    } else if (!atL1 && hardware_.loadRequests.holdsLocation(state, cta, location)) {
+      return false;  // REQ-7
     } else if (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) {
-      const typename State::Line& line = hardware_.l1.line(state, cta, location);
-      if (readsPastL1(instruction)) {
-        value = hardware_.l2.read(state, cta, location);
-      } else if (line.valid) {
-        value = line.value;
+      if (atL1) {
+        value = hardware_.l1.line(state, cta, location).value;
       } else {
         value = hardware_.l2.read(state, cta, location);
-        hardware_.l1.refresh(state, cta, location, value);
+        if (!readsPastL1(instruction)) {
+          hardware_.l1.refresh(state, cta, location, value);
+        }
       }
     } else {
       value = instruction.scope == litmus::Scope::System && hardware_.program.multipleDevices()

@@ -17,9 +17,9 @@ OperationalResult run(const litmus::Test& test, const Program& program, const Op
                       const char* capacityName) {
   using Machine = PtxOpMachine<Capacity>;
   using State = typename Machine::State;
-  const Machine machine(program, options.architecture, options.reduce);
+  const Machine machine(program, options.architecture, options.reductions);
   statespace::ExplorationOptions exploration = options.exploration;
-  exploration.reduceLocalSteps = options.reduce;
+  exploration.reduceLocalSteps = options.reductions.localStepsAlone;
   // Without a backward branch every path ends, so a state that cannot
   // finish is stuck, and the explorer sees that without recording edges.
   exploration.detectHangs = exploration.detectHangs && program.hasBackwardBranch;
@@ -87,7 +87,7 @@ std::optional<std::vector<std::string>> traceToDisplayed(const litmus::Test& tes
                                                          const OperationalOptions& options,
                                                          const litmus::FinalState& displayed) {
   using Machine = PtxOpMachine<Capacity>;
-  const Machine machine(program, options.architecture, options.reduce);
+  const Machine machine(program, options.architecture, options.reductions);
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   return traceTo(machine, [&](const typename Machine::State& state, const statespace::Fingerprint&) {
     return machine.isFinal(state) &&

@@ -10,6 +10,7 @@
 
 #include "litmus/Outcome.h"
 #include "opsem/Architecture.h"
+#include "opsem/Reductions.h"
 #include "statespace/Exploration.h"
 
 namespace opcheck::opsem {
@@ -18,9 +19,9 @@ struct OperationalOptions {
   Architecture architecture = architecturePresets().front();
   statespace::ExplorationOptions exploration;
   // The state-space reductions (RED-1, RED-2 and the explorer's partial-order
-  // reduction RED-3); off, every interleaving and every cache line is kept,
+  // reduction RED-3); each off, more interleavings or cache lines are kept,
   // which must give the same outcomes (tests/opsem_test.cpp).
-  bool reduce = true;
+  Reductions reductions;
   bool witness = false;  // rebuild a trace to a final state matching the condition
 };
 

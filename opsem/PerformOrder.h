@@ -8,17 +8,19 @@
 // [ORD-1] Fences and barriers order every operation of their thread around
 //   them: each waits for the earlier ones, and the later ones wait for it.
 //   Two exceptions: a .cta fence waits for an earlier load only until the
-//   load's request has joined the SM queue (REQ-3); a barrier no other thread
-//   can reach synchronizes nothing and orders nothing.
+//   load's request has joined the SM queue (REQ-3, REQ-6); a barrier no
+//   other thread can reach synchronizes nothing and orders nothing.
 // [ORD-2] Two accesses to one address are performed in program order (SC per
 //   location), but a weak load may be overtaken by a later load: a weak read
 //   is morally strong with no other thread's access, so coRR through it is
 //   allowed (seed 001 Fig. 7, SC-per-Location orders only morally strong
 //   communication).
 // [ORD-3] Nothing overtakes an acquire load or atomic (PTX ISA 9.1 8.8: the
-//   acquire pattern affects the operations after it in program order).
+//   acquire pattern affects the operations after it in program order), but
+//   a .cta acquire whose request is queued (REQ-6).
 // [ORD-4] A release write or atomic overtakes nothing (PTX ISA 9.1 8.8: the
-//   release pattern affects the operations before it in program order).
+//   release pattern affects the operations before it in program order), but
+//   a .cta release overtakes a load whose request is queued (REQ-6).
 // [ORD-5] Other operations may be performed in any order: loads complete out
 //   of order, and a store may overtake an earlier store to another address,
 //   unless Architecture::fifoStoreBuffer keeps the writes in order.
@@ -75,9 +77,11 @@ class PerformOrder {
   bool mustPrecede(std::uint32_t thread, const InFlight& earlier, const InFlight& later) const {
     const CompiledInstruction& first = hardware_.instructionOf(thread, earlier);
     const CompiledInstruction& second = hardware_.instructionOf(thread, later);
+    // A load whose request is queued, for the orderings that pass requests.
+    const bool requested = first.opcode == litmus::Opcode::Load && earlier.waiting;
     if (isOrderingPoint(first.opcode) || isOrderingPoint(second.opcode)) {
-      if (first.opcode == litmus::Opcode::Load && earlier.waiting && isCtaFence(second)) {
-        return false;  // REQ-3
+      if (requested && hardware_.loadRequests.passesRequests(second)) {
+        return false;  // REQ-3, REQ-6
       }
       const bool loneBarrier = (first.opcode == litmus::Opcode::Barrier && earlier.location <= 1) ||
                                (second.opcode == litmus::Opcode::Barrier && later.location <= 1);
@@ -93,11 +97,12 @@ class PerformOrder {
       return !weakLoadThenLoad && !brokenStoreSwap;  // ORD-2
     }
     if ((first.opcode == litmus::Opcode::Load || first.opcode == litmus::Opcode::Atomic) &&
-        isAcquire(first.semantics)) {
-      return true;  // ORD-3
+        isAcquire(first.semantics) && !(requested && hardware_.loadRequests.passesRequests(first))) {
+      return true;  // ORD-3, REQ-6
     }
-    if (second.opcode != litmus::Opcode::Load && isRelease(second.semantics)) {
-      return true;  // ORD-4
+    if (second.opcode != litmus::Opcode::Load && isRelease(second.semantics) &&
+        !(requested && hardware_.loadRequests.passesRequests(second))) {
+      return true;  // ORD-4, REQ-6
     }
     return hardware_.architecture.fifoStoreBuffer && first.opcode != litmus::Opcode::Load &&
            second.opcode != litmus::Opcode::Load;  // ORD-5

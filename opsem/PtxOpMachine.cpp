@@ -7,9 +7,9 @@
 namespace opcheck::opsem {
 
 template <typename Capacity>
-PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture& architecture, bool reduce,
-                                     unsigned unroll)
-    : hardware_(program, architecture, reduce, unroll) {}
+PtxOpMachine<Capacity>::PtxOpMachine(const Program& program, const Architecture& architecture,
+                                     const Reductions& reductions, unsigned unroll)
+    : hardware_(program, architecture, reductions, unroll) {}
 
 template <typename Capacity>
 typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() const {
@@ -173,11 +173,20 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     }
     case StepKind::DrainSmQueue: {
       const typename State::Write& write = before.smQueue[unit][index];
+      std::string overtaken;  // what the write passes (REQ-2, SMQ-5)
+      for (std::uint32_t at = 0; at < index; ++at) {
+        const typename State::Write& ahead = before.smQueue[unit][at];
+        overtaken += overtaken.empty() ? "  (ahead of " : ", ";
+        overtaken += ahead.isLoadRequest()
+                         ? "P" + std::to_string(ahead.requester >> 8) + "'s request for " +
+                               locationName(ahead.location)
+                         : locationName(ahead.location) + " = " + std::to_string(valueOf(ahead.value));
+      }
       return "CTA " + std::to_string(unit) + " SM queue  " + locationName(write.location) + " = " +
              std::to_string(valueOf(write.value)) +
              (Capacity::kPartitionedL2 ? " reaches its home partition in the L2 of device "
                                        : " reaches the L2 of device ") +
-             std::to_string(program.deviceOfCta[unit]);
+             std::to_string(program.deviceOfCta[unit]) + (overtaken.empty() ? "" : overtaken + ")");
     }
     case StepKind::DrainDeviceQueue: {
       const typename State::Write& write = before.deviceQueue[unit][0];

@@ -38,11 +38,11 @@ class PtxOpMachine {
   using State = MachineState<Capacity>;
   using Stored = typename State::Stored;
 
-  // REDUCE turns the state-space reductions RED-1 and RED-2 on (RED-3 is the
-  // explorer's). UNROLL bounds the backward jumps a thread may take when the
-  // machine records execution graphs (RecordingCapacity); it has no effect
-  // otherwise.
-  PtxOpMachine(const Program& program, const Architecture& architecture, bool reduce = true,
+  // REDUCTIONS says which state-space reductions apply (RED-1 and RED-2 are
+  // the machine's, RED-3 the explorer's). UNROLL bounds the backward jumps a
+  // thread may take when the machine records execution graphs
+  // (RecordingCapacity); it has no effect otherwise.
+  PtxOpMachine(const Program& program, const Architecture& architecture, const Reductions& reductions = {},
                unsigned unroll = 2);
 
   State initialState() const;

@@ -3,10 +3,11 @@
 // 2.1), and the load requests waiting among them (LoadRequests.h).
 //
 // [SMQ-1] A write joins the queue when it leaves its thread's store buffer
-//   (SB-2), and the CTA's writes reach the L2 in the order they joined it
-//   (FIFO). So a CTA's writes reach other CTAs in the order the CTA saw
-//   them, and a .gpu release that waits for nothing more than its turn is
-//   already cumulative over the CTA's earlier writes.
+//   (SB-2), and, with SmQueueOrder::Fifo (Kepler, Maxwell), the CTA's writes
+//   reach the L2 in the order they joined it. So a CTA's writes reach other
+//   CTAs in the order the CTA saw them, and a .gpu release that waits for
+//   nothing more than its turn is already cumulative over the CTA's earlier
+//   writes.
 // [SMQ-2] A write reaches its home line in the L2 when it leaves the queue
 //   (L2-1); with several devices it then joins its device's queue towards
 //   memory (DQ-1), and otherwise its arrival is its place in coherence
@@ -20,6 +21,19 @@
 //   location still in the queue before the L2 (design.md: "a .gpu load must
 //   see writes of its own CTA still in the SM queue"): the CTA has already
 //   seen that write in its L1, and a strong load must not read older.
+// [SMQ-5] With SmQueueOrder::PerAddress (Volta to Hopper), the L2 is split
+//   into slices by address and the SM reaches them through a crossbar:
+//   nothing orders two writes of a CTA to different addresses on their way,
+//   so either may reach its home line first, unless the later one is
+//   cumulative (SMQ-3). Writes to one address keep their order (SB-2; a
+//   slice receives them in order). This is the order another CTA can see:
+//   WWC, WRW+2W and 2+2W-like outcomes with .cta (or weak) stores across
+//   CTAs, whose final values show two writes of one CTA reaching the point of
+//   coherence out of program order, were seen on A100, H100 and GH200
+//   (cuda-litmus), and ptx allows them, since .cta releases and fences are
+//   not morally strong with another CTA's threads (PTX ISA 9.1 8.7; seed 001
+//   Fig. 6 caption). Within the CTA nothing changes: its threads see its
+//   writes in the L1 (L1-1), in the order they left their store buffers.
 #pragma once
 
 #include <cstdint>
@@ -62,7 +76,7 @@ class SmQueue {
   }
 
   // Whether the entry at AT of CTA's queue is a write that may reach the L2
-  // now (SMQ-1, SMQ-3, REQ-2).
+  // now (SMQ-1, SMQ-3, SMQ-5, REQ-2).
   bool mayLeave(const State& state, std::uint32_t cta, std::int32_t at) const {
     const Write* queue = state.smQueue[cta];
     if (at >= state.smQueueLength[cta] || queue[at].isLoadRequest()) {
@@ -70,15 +84,19 @@ class SmQueue {
     }
     const bool cumulative = (queue[at].flags & State::kWriteIsCumulative) != 0;
     const Architecture& architecture = hardware_.architecture;
+    const bool perAddress = architecture.smQueueOrder == SmQueueOrder::PerAddress;
     for (std::int32_t ahead = 0; ahead < at; ++ahead) {
       const bool request = queue[ahead].isLoadRequest();
-      if (queue[ahead].location == queue[at].location) {
+      if (queue[ahead].location == queue[at].location &&
+          (request || !architecture.brokenSlicesReorderOneAddress)) {
         return false;  // one address: in order (SB-2, REQ-2)
       }
-      if (!request) {
-        return false;  // SMQ-1
+      if (!request && !perAddress) {
+        return false;  // SMQ-1; SMQ-5 lets writes to other addresses be overtaken
       }
-      if (cumulative && !architecture.brokenReleasesOvertakeLoadRequests) {
+      const bool brokenOvertake = request ? architecture.brokenReleasesOvertakeLoadRequests
+                                          : architecture.brokenReleasesOvertakeWrites;
+      if (cumulative && !brokenOvertake) {
         return false;  // SMQ-3
       }
     }

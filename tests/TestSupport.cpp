@@ -38,7 +38,8 @@ std::vector<fs::path> litmusFilesUnder(const fs::path& directory) {
 
 std::vector<fs::path> corpusFilesExceptT3(const fs::path& corpora) {
   std::vector<fs::path> files;
-  for (const char* folder : {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2"}) {
+  for (const char* folder :
+       {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1", "diy-gpu-ptx/t2", "cuda-litmus/tests"}) {
     const std::vector<fs::path> found = litmusFilesUnder(corpora / folder);
     files.insert(files.end(), found.begin(), found.end());
   }

@@ -17,7 +17,7 @@ std::optional<std::filesystem::path> corporaDirectory();
 std::vector<std::filesystem::path> litmusFilesUnder(const std::filesystem::path& directory);
 
 // Every *.litmus file of the corpora but t3 (which runs in bench/): Dat3M,
-// herd, hardware, diy t1 and t2, sorted by folder then name.
+// herd, hardware, diy t1 and t2, cuda-litmus, sorted by folder then name.
 std::vector<std::filesystem::path> corpusFilesExceptT3(const std::filesystem::path& corpora);
 
 // diy-gpu-ptx/t3.tar.gz unpacked once into the build tree; empty when the

@@ -124,7 +124,9 @@ std::size_t lineCount(const std::string& text) {
 
 TEST_CASE("harness reads model names as compare does and checks every preset that is not broken by default",
           "[harness]") {
-  CHECK(cli::findModelChoice("ptx-op")->name == "ptx-op,default");
+  CHECK(cli::findModelChoice("ptx-op")->name == "ptx-op,volta");
+  CHECK(cli::findModelChoice("ptx-op,default")->name == "ptx-op,volta");
+  CHECK(cli::findModelChoice("ptx-op,kepler")->architecture.name == "kepler");
   CHECK(cli::findModelChoice("ptx-op,fermi")->architecture.name == "fermi");
   CHECK_FALSE(cli::findModelChoice("ptx-op,fermi")->claimsPtx());
   CHECK(cli::findModelChoice("rmo")->axiomatic != nullptr);
@@ -210,6 +212,63 @@ TEST_CASE("harness lists each outcome seen that a model forbids, per chip, with 
     CHECK(std::count(json.begin(), json.end(), '{') == std::count(json.begin(), json.end(), '}'));
     CHECK(std::count(json.begin(), json.end(), '[') == std::count(json.begin(), json.end(), ']'));
   }
+}
+
+TEST_CASE("a seen table's row stands for its test's condition, seen or not on each GPU, without counts",
+          "[harness]") {
+  Scratch scratch;
+  const std::string test = scratch.write("tests/SB.litmus", storeBuffering());
+  const std::string table = scratch.write("seen.csv",
+                                          "test,base,strengthened,a100,h100,gh200\n"
+                                          "SB,INSTANCE,UNSAT,seen,not seen,seen\n");
+
+  SECTION("text: the row's place in the file stands for the source") {
+    const CommandResult result = runOpcheck({"harness", "--observations", table, "--model", "sc", test});
+    INFO(result.standardOutput << result.standardError);
+    CHECK(result.exitStatus == 1);
+    CHECK(linesStartingWith(result.standardOutput, "sc forbids") ==
+          std::set<std::string>{"sc forbids SB 0:r2=0 /\\ 1:r2=0 seen on A100 (seen.csv:2)",
+                                "sc forbids SB 0:r2=0 /\\ 1:r2=0 seen on GH200 (seen.csv:2)"});
+    // The model columns are not GPUs; the GPUs keep the table's order.
+    CHECK(linesStartingWith(result.standardOutput, "model ") ==
+          std::set<std::string>{"model  A100       H100       GH200"});
+    CHECK(linesStartingWith(result.standardOutput, "sc     ") ==
+          std::set<std::string>{"sc     1 / 1      1 / 0      1 / 1"});
+  }
+
+  SECTION("a model that allows the outcome: never seen on H100, with no run count") {
+    const CommandResult result = runOpcheck({"harness", "--observations", table, "--model", "ptx", test});
+    INFO(result.standardOutput << result.standardError);
+    CHECK(result.exitStatus == 0);
+    CHECK(linesStartingWith(result.standardOutput, "ptx allows") ==
+          std::set<std::string>{"ptx allows SB 0:r2=0 /\\ 1:r2=0, never seen on H100 (seen.csv:2)"});
+  }
+
+  SECTION("json: counts are unknown, not zero") {
+    const CommandResult result =
+        runOpcheck({"harness", "--observations", table, "--model", "sc", "--format", "json", test});
+    INFO(result.standardOutput << result.standardError);
+    CHECK(result.exitStatus == 1);
+    CHECK_THAT(result.standardOutput,
+               Catch::Matchers::Contains("\"chip\": \"A100\", \"outcome\": \"0:r2=0 /\\\\ "
+                                         "1:r2=0\", \"count\": null, \"runs\": null"));
+  }
+}
+
+TEST_CASE("a seen table's row for a test whose condition is no single outcome is an error at the row",
+          "[harness][bad-input]") {
+  Scratch scratch;
+  std::string program = storeBuffering();
+  program.replace(program.find("(0:r2=0 /\\ 1:r2=0)"), std::string("(0:r2=0 /\\ 1:r2=0)").size(),
+                  "(0:r2=0 \\/ 1:r2=0)");
+  const std::string test = scratch.write("tests/SB.litmus", program);
+  const std::string table = scratch.write("seen.csv", "test,a100\nSB,seen\n");
+  const CommandResult result = runOpcheck({"harness", "--observations", table, "--model", "ptx", test});
+  INFO(result.standardOutput << result.standardError);
+  CHECK(result.exitStatus == 2);
+  CHECK_THAT(result.standardError,
+             Catch::Matchers::StartsWith(table + ":2:1: error: a seen-table row stands for"));
+  CHECK_THAT(result.standardError, Catch::Matchers::Contains("is not an exists of equalities"));
 }
 
 TEST_CASE("a model that does not claim PTX is checked like the others and sets the exit status",
@@ -709,4 +768,45 @@ TEST_CASE(
     return;
   }
   requireFermiAllowsWhatFermiShowed(*data, "coRR-L2-L1+membar.");
+}
+
+// cuda-litmus (corpora/README.md): 950 tests, whether each one's weak
+// outcome was seen on A100, H100 and GH200. The figures for kepler are the
+// ones issue 13 reports for ptx-op before the volta preset (IRIW 23, ISA2
+// 55, RWC 5, WRC 22, WRW+2W 38, WWC 49), taken from ptx-op as it stood then.
+TEST_CASE("harness reads cuda-litmus's seen table: ptx and volta forbid nothing A100, H100 or GH200 showed",
+          "[harness][corpus]") {
+  const std::optional<fs::path> corpora = testing::corporaDirectory();
+  if (!corpora) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  const fs::path directory = *corpora / "cuda-litmus";
+  const CommandResult result = runOpcheck({"harness", "--observations", (directory / "results.csv").string(),
+                                           "--model", "ptx", "--model", "ptx-op", "--model", "ptx-op,kepler",
+                                           "--jobs", "2", (directory / "tests").string()});
+  INFO(result.standardError);
+  CHECK(result.exitStatus == 1);  // kepler
+  CHECK(result.standardError.empty());
+  CHECK(linesStartingWith(result.standardOutput, "ptx forbids").empty());
+  CHECK(linesStartingWith(result.standardOutput, "ptx-op,volta forbids").empty());
+  CHECK(linesStartingWith(result.standardOutput, "model ") ==
+        std::set<std::string>{"model          A100       H100       GH200"});
+  // Every row is checked on every GPU.
+  CHECK(linesStartingWith(result.standardOutput, "ptx-op,volta   ") ==
+        std::set<std::string>{"ptx-op,volta   950 / 0    950 / 0    950 / 0"});
+
+  std::map<std::string, std::set<std::string>> keplerForbidsByShape;
+  const std::string prefix = "ptx-op,kepler forbids ";
+  for (const std::string& line : linesStartingWith(result.standardOutput, prefix)) {
+    const std::string test = line.substr(prefix.size(), line.find(' ', prefix.size()) - prefix.size());
+    keplerForbidsByShape[test.substr(0, test.find("_TB_"))].insert(test);
+  }
+  const std::map<std::string, std::size_t> expected = {{"iriw", 23}, {"isa2", 55},   {"rwc", 5},
+                                                       {"wrc", 22},  {"wrw_2w", 38}, {"wwc", 49}};
+  std::map<std::string, std::size_t> forbidden;
+  for (const auto& [shape, tests] : keplerForbidsByShape) {
+    forbidden[shape] = tests.size();
+  }
+  CHECK(forbidden == expected);
 }

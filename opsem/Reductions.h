@@ -1,0 +1,42 @@
+// The state-space reductions ptx-op applies, each a rule with an id (RED-1
+// in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h). Each
+// must leave the outcomes as they are; --no-reduction turns all of them off,
+// so that tests and bench/ can check that it does.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace opcheck::opsem {
+
+struct Reductions {
+  bool deadCacheLines = true;   // RED-1
+  bool requestGating = true;    // RED-2
+  bool localStepsAlone = true;  // RED-3 (the explorer's partial-order reduction)
+
+  static constexpr Reductions none() { return {false, false, false}; }
+  friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
+};
+
+// Every reduction but those LIST names ("RED-1,RED-3"); nothing when LIST
+// names something else.
+inline std::optional<Reductions> reductionsWithout(std::string_view list) {
+  Reductions reductions;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view id = list.substr(0, comma);
+    if (id == "RED-1") {
+      reductions.deadCacheLines = false;
+    } else if (id == "RED-2") {
+      reductions.requestGating = false;
+    } else if (id == "RED-3") {
+      reductions.localStepsAlone = false;
+    } else {
+      return std::nullopt;
+    }
+    list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+  }
+  return reductions;
+}
+
+}  // namespace opcheck::opsem
