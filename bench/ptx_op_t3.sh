@@ -19,7 +19,7 @@ for jobs in 1 2; do
   states=$(awk '/^Explored /{sum += $4} END {print sum + 0}' "$work/out-$jobs.txt")
   peak=$(awk '/^Explored /{print $(NF-2)}' "$work/out-$jobs.txt" | sort -h | tail -1)
   awk -v s="${seconds[$jobs]}" -v t="$tests" -v n="$states" -v h="$herd_seconds" -v j="$jobs" -v p="$peak" 'BEGIN {
-    printf "ptx-op t3, %d job%s: %d tests in %.1f s (%.0f tests/s), %d states (%.0f states/s), peak memory %s; herd7 RMO %d s: %.1fx %s\n",
+    printf "ptx-op (default preset, volta) t3, %d job%s: %d tests in %.1f s (%.0f tests/s), %d states (%.0f states/s), peak memory %s; herd7 RMO %d s: %.1fx %s\n",
       j, (j == 1 ? "" : "s"), t, s, t / s, n, n / s, p, h, h / s, (s < h ? "faster (target met)" : "slower (target NOT met)") }'
 done
 if ! cmp -s <(grep -vE '^(Time|Explored) ' "$work/out-1.txt") <(grep -vE '^(Time|Explored) ' "$work/out-2.txt"); then

@@ -46,6 +46,13 @@ std::vector<fs::path> corpusFilesExceptT3(const fs::path& corpora) {
   return files;
 }
 
+std::vector<fs::path> corpusAndCatalogueFilesExceptT3(const fs::path& corpora) {
+  std::vector<fs::path> files = corpusFilesExceptT3(corpora);
+  const std::vector<fs::path> catalogue = litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  files.insert(files.end(), catalogue.begin(), catalogue.end());
+  return files;
+}
+
 std::optional<fs::path> unpackedT3() {
   const std::optional<fs::path> corpora = corporaDirectory();
   if (!corpora) {

@@ -20,6 +20,9 @@ std::vector<std::filesystem::path> litmusFilesUnder(const std::filesystem::path&
 // herd, hardware, diy t1 and t2, cuda-litmus, sorted by folder then name.
 std::vector<std::filesystem::path> corpusFilesExceptT3(const std::filesystem::path& corpora);
 
+// The same, then every *.litmus file of the project's catalogue/.
+std::vector<std::filesystem::path> corpusAndCatalogueFilesExceptT3(const std::filesystem::path& corpora);
+
 // diy-gpu-ptx/t3.tar.gz unpacked once into the build tree; empty when the
 // corpora are absent.
 std::optional<std::filesystem::path> unpackedT3();

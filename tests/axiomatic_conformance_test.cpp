@@ -355,10 +355,7 @@ TEST_CASE("sc's final states are ptx's and rmo's too, on every corpus test", "[c
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
     return;
   }
-  std::vector<fs::path> files = testing::corpusFilesExceptT3(*corpora);
-  const std::vector<fs::path> catalogue =
-      testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
-  files.insert(files.end(), catalogue.begin(), catalogue.end());
+  const std::vector<fs::path> files = testing::corpusAndCatalogueFilesExceptT3(*corpora);
   const SubsetCheck check = checkScWithin(files);
   INFO(check.failures.size() << " failures; first: "
                              << (check.failures.empty() ? "-" : check.failures.front()));

@@ -283,10 +283,7 @@ TEST_CASE("ptx-op's outcomes do not depend on request gating or partial-order re
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
     return;
   }
-  std::vector<fs::path> files = testing::corpusFilesExceptT3(*corpora);
-  const std::vector<fs::path> catalogue =
-      testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
-  files.insert(files.end(), catalogue.begin(), catalogue.end());
+  const std::vector<fs::path> files = testing::corpusAndCatalogueFilesExceptT3(*corpora);
   // Five Dat3M tests (the four barrier-*-id tests and SB+twice-bars-diff)
   // pass 2M states without the two reductions; they are compared as far as
   // the budget goes.
