@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "axiomcheck/Relation.h"
+#include "litmus/InstructionSemantics.h"
 #include "litmus/Value.h"
 
 namespace opcheck::axiomcheck {
@@ -18,46 +19,34 @@ namespace opcheck::axiomcheck {
 using ExprId = std::uint32_t;
 constexpr ExprId kNoExpr = ~ExprId{0};
 
-enum class Operator : std::uint8_t {
-  Add,
-  Subtract,
-  And,
-  Or,
-  Xor,
-  Min,
-  Max,
-  Equal,  // comparisons give 1 or 0
-  NotEqual,
-  Less,
-  LessOrEqual,
-  Greater,
-  GreaterOrEqual,
-  Increment,  // atom.inc: old >= bound ? 0 : old + 1 (PTX ISA atom)
-  Decrement,  // atom.dec: old == 0 || old > bound ? bound : old - 1
-};
-
 struct Expression {
-  enum class Kind : std::uint8_t { Constant, Load, Binary, Select };
+  enum class Kind : std::uint8_t { Constant, Load, Binary, Comparison, Select };
   Kind kind = Kind::Constant;
-  Operator op = Operator::Add;
+  // Binary: litmus::update(operation, first, second, type); Comparison:
+  // 1 when litmus::holds(comparison, first, second, type), else 0
+  // (litmus/InstructionSemantics.h, one meaning for every model).
+  litmus::Operation operation = litmus::Operation::None;
+  litmus::Comparison comparison = litmus::Comparison::None;
+  litmus::DataType type = litmus::DataType::None;
   litmus::Value constant;   // Kind::Constant
   std::uint8_t load = 0;    // Kind::Load: the path event whose result this is
-  ExprId first = kNoExpr;   // Binary: left; Select: condition
-  ExprId second = kNoExpr;  // Binary: right; Select: value if the condition holds
+  ExprId first = kNoExpr;   // Binary, Comparison: left; Select: condition
+  ExprId second = kNoExpr;  // Binary, Comparison: right; Select: value if the condition holds
   ExprId third = kNoExpr;   // Select: value otherwise
   EventSet loads = 0;       // the path's loads this value depends on
 };
 
-// litmus::Value arithmetic as PTX registers do it (64-bit, wrapping).
-litmus::Value apply(Operator op, const litmus::Value& left, const litmus::Value& right);
+// The value of a Binary or Comparison NODE for its sources' values.
+litmus::Value apply(const Expression& node, const litmus::Value& left, const litmus::Value& right);
 
 class ExpressionArena {
  public:
   ExprId constant(litmus::Value value);
   ExprId integer(std::int64_t value) { return constant(litmus::Value::ofInteger(value)); }
   ExprId load(std::uint8_t pathEvent);
-  // Folds constants: an operation on two constants is a constant.
-  ExprId binary(Operator op, ExprId left, ExprId right);
+  // Fold constants: an operation on two constants is a constant.
+  ExprId binary(litmus::Operation operation, ExprId left, ExprId right, litmus::DataType type);
+  ExprId comparison(litmus::Comparison comparison, ExprId left, ExprId right, litmus::DataType type);
   ExprId select(ExprId condition, ExprId ifTrue, ExprId ifFalse);
 
   const Expression& operator[](ExprId id) const { return nodes_[id]; }
@@ -74,10 +63,11 @@ class ExpressionArena {
         return node.constant;
       case Expression::Kind::Load:
         return loadValue(node.load);
-      case Expression::Kind::Binary: {
+      case Expression::Kind::Binary:
+      case Expression::Kind::Comparison: {
         const std::optional<litmus::Value> left = tryEvaluate(node.first, loadValue);
         const std::optional<litmus::Value> right = left ? tryEvaluate(node.second, loadValue) : std::nullopt;
-        return right ? std::optional(apply(node.op, *left, *right)) : std::nullopt;
+        return right ? std::optional(apply(node, *left, *right)) : std::nullopt;
       }
       case Expression::Kind::Select: {
         const std::optional<litmus::Value> condition = tryEvaluate(node.first, loadValue);
@@ -100,7 +90,8 @@ class ExpressionArena {
       case Expression::Kind::Load:
         return loadValue(node.load);
       case Expression::Kind::Binary:
-        return apply(node.op, evaluate(node.first, loadValue), evaluate(node.second, loadValue));
+      case Expression::Kind::Comparison:
+        return apply(node, evaluate(node.first, loadValue), evaluate(node.second, loadValue));
       case Expression::Kind::Select:
         return evaluate(node.first, loadValue).integer != 0 ? evaluate(node.second, loadValue)
                                                             : evaluate(node.third, loadValue);
@@ -109,6 +100,10 @@ class ExpressionArena {
   }
 
  private:
+  // NODE (a Binary or Comparison) over LEFT and RIGHT, folded when both are
+  // constants.
+  ExprId add(Expression node, ExprId left, ExprId right);
+
   std::vector<Expression> nodes_;
 };
 

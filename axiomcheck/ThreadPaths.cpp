@@ -43,85 +43,6 @@ Semantics writeHalf(Semantics semantics) {
   }
 }
 
-std::optional<Operator> comparisonOperator(litmus::Comparison comparison) {
-  switch (comparison) {
-    case litmus::Comparison::Equal:
-      return Operator::Equal;
-    case litmus::Comparison::NotEqual:
-      return Operator::NotEqual;
-    case litmus::Comparison::Less:
-      return Operator::Less;
-    case litmus::Comparison::LessOrEqual:
-      return Operator::LessOrEqual;
-    case litmus::Comparison::Greater:
-      return Operator::Greater;
-    case litmus::Comparison::GreaterOrEqual:
-      return Operator::GreaterOrEqual;
-    case litmus::Comparison::None:
-      break;
-  }
-  return std::nullopt;
-}
-
-std::optional<Operator> branchOperator(Opcode opcode) {
-  switch (opcode) {
-    case Opcode::BranchEqual:
-      return Operator::Equal;
-    case Opcode::BranchNotEqual:
-      return Operator::NotEqual;
-    case Opcode::BranchLess:
-      return Operator::Less;
-    case Opcode::BranchLessOrEqual:
-      return Operator::LessOrEqual;
-    case Opcode::BranchGreater:
-      return Operator::Greater;
-    case Opcode::BranchGreaterOrEqual:
-      return Operator::GreaterOrEqual;
-    default:
-      return std::nullopt;
-  }
-}
-
-Operator arithmeticOperator(Opcode opcode) {
-  switch (opcode) {
-    case Opcode::Subtract:
-      return Operator::Subtract;
-    case Opcode::And:
-      return Operator::And;
-    case Opcode::Or:
-      return Operator::Or;
-    case Opcode::Xor:
-      return Operator::Xor;
-    default:
-      return Operator::Add;
-  }
-}
-
-// What an atom or red with OPERATION stores, given the old value and the
-// operand (PTX ISA "atom": .inc and .dec take a bound).
-Operator rmwOperator(litmus::Operation operation) {
-  switch (operation) {
-    case litmus::Operation::Subtract:
-      return Operator::Subtract;
-    case litmus::Operation::Increment:
-      return Operator::Increment;
-    case litmus::Operation::Decrement:
-      return Operator::Decrement;
-    case litmus::Operation::And:
-      return Operator::And;
-    case litmus::Operation::Or:
-      return Operator::Or;
-    case litmus::Operation::Xor:
-      return Operator::Xor;
-    case litmus::Operation::Min:
-      return Operator::Min;
-    case litmus::Operation::Max:
-      return Operator::Max;
-    default:
-      return Operator::Add;
-  }
-}
-
 struct PathState {
   ThreadPath path;
   std::size_t next = 0;                  // the next instruction to run
@@ -164,9 +85,9 @@ class PathEnumerator {
       EventSet guardLoads = 0;
       if (instruction.guarded) {
         ExpressionArena& arena = state.path.expressions;
-        const ExprId condition =
-            arena.binary(instruction.guard.negated ? Operator::Equal : Operator::NotEqual,
-                         state.registers[instruction.guard.predicate], arena.integer(0));
+        const ExprId condition = arena.comparison(
+            instruction.guard.negated ? litmus::Comparison::Equal : litmus::Comparison::NotEqual,
+            state.registers[instruction.guard.predicate], arena.integer(0), litmus::DataType::None);
         if (arena.isConstant(condition)) {
           if (arena[condition].constant.integer == 0) {
             ++state.next;
@@ -264,20 +185,21 @@ class PathEnumerator {
     switch (instruction.opcode) {
       case Opcode::Move:
       case Opcode::Convert:
-        state.registers[operands[0].index] = value(state, operands[1]);
-        break;
       case Opcode::Add:
       case Opcode::Subtract:
       case Opcode::And:
       case Opcode::Or:
-      case Opcode::Xor:
-        state.registers[operands[0].index] = arena.binary(
-            arithmeticOperator(instruction.opcode), value(state, operands[1]), value(state, operands[2]));
-        break;
-      case Opcode::SetPredicate:
+      case Opcode::Xor: {
+        // mov and cvt have one source: it is both (Exchange gives the second).
+        const ExprId right = value(state, operands.back());
+        const ExprId left = operands.size() > 2 ? value(state, operands[1]) : right;
         state.registers[operands[0].index] =
-            arena.binary(*comparisonOperator(instruction.comparison), value(state, operands[1]),
-                         value(state, operands[2]));
+            arena.binary(litmus::registerOperation(instruction.opcode), left, right, instruction.type);
+        break;
+      }
+      case Opcode::SetPredicate:
+        state.registers[operands[0].index] = arena.comparison(
+            instruction.comparison, value(state, operands[1]), value(state, operands[2]), instruction.type);
         break;
       case Opcode::Load: {
         PathEvent read;
@@ -340,8 +262,8 @@ class PathEnumerator {
   bool conditionalBranch(PathState& state, const Instruction& instruction) {
     ExpressionArena& arena = state.path.expressions;
     const ExprId condition =
-        arena.binary(*branchOperator(instruction.opcode), value(state, instruction.operands[0]),
-                     value(state, instruction.operands[1]));
+        arena.comparison(litmus::branchComparison(instruction.opcode), value(state, instruction.operands[0]),
+                         value(state, instruction.operands[1]), instruction.type);
     const std::size_t target = labelTarget(instruction.operands[2]);
     if (arena.isConstant(condition)) {
       if (arena[condition].constant.integer != 0) {
@@ -389,7 +311,7 @@ class PathEnumerator {
         break;
       case litmus::Operation::CompareAndSwap: {
         const ExprId swapped = value(state, operands[3]);
-        const ExprId matches = arena.binary(Operator::Equal, old, operand);
+        const ExprId matches = arena.comparison(litmus::Comparison::Equal, old, operand, instruction.type);
         if (options_.failedCasWrites) {
           write.value = arena.select(matches, swapped, old);
         } else {
@@ -404,7 +326,7 @@ class PathEnumerator {
         break;
       }
       default:
-        write.value = arena.binary(rmwOperator(instruction.operation), old, operand);
+        write.value = arena.binary(instruction.operation, old, operand, instruction.type);
         break;
     }
     write.data = arena.loads(write.value);

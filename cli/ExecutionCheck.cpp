@@ -244,7 +244,7 @@ class GraphTranslator {
     for (std::size_t arriver = 0; arriver < graph.threads.size(); ++arriver) {
       for (std::size_t a = 0; a < graph.threads[arriver].size(); ++a) {
         const opsem::GraphEvent& arrival = graph.threads[arriver][a];
-        if (arrival.barrierSlot < 0) {
+        if (arrival.barrierInstance < 0) {
           continue;
         }
         for (std::size_t waiter = 0; waiter < graph.threads.size(); ++waiter) {
@@ -254,7 +254,7 @@ class GraphTranslator {
           for (std::size_t w = 0; w < graph.threads[waiter].size(); ++w) {
             const opsem::GraphEvent& wait = graph.threads[waiter][w];
             const int waitEvent = (*groups[waiter])[w].wait;
-            if (waitEvent >= 0 && wait.barrierSlot == arrival.barrierSlot &&
+            if (waitEvent >= 0 && wait.barrierInstance == arrival.barrierInstance &&
                 arrival.arrivalIndex < wait.arrivalsSeen) {
               x.barrierSync.add(x.firstEvent[arriver] + static_cast<unsigned>((*groups[arriver])[a].other),
                                 x.firstEvent[waiter] + static_cast<unsigned>(waitEvent));

@@ -39,7 +39,7 @@ ExecutionGraph graphOf(const Machine& machine, const litmus::ObservedTerms& term
         event.valueRead = toLitmusValue(program, recorded.valueRead);
       }
       if (program.threads[thread][event.instruction].opcode == litmus::Opcode::Barrier) {
-        event.barrierSlot = recorded.barrierSlot;
+        event.barrierInstance = recorded.barrierInstance;
         event.arrivalIndex = recorded.arrivalIndex;
         event.arrivalsSeen = recorded.arrivalsSeen;
       }

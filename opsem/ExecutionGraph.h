@@ -31,9 +31,9 @@ struct GraphEvent {
   bool reads = false;           // a load or an atomic: readFrom and valueRead hold
   EventReference readFrom;
   litmus::Value valueRead;
-  int barrierSlot = -1;  // barriers: which barrier of the CTA
-  int arrivalIndex = 0;  // barriers: arrivals before this one
-  int arrivalsSeen = 0;  // barriers: arrivals the wait saw (bar.arrive: its own included)
+  int barrierInstance = -1;  // barriers: which instance of a barrier (BAR-2), an id
+  int arrivalIndex = 0;      // barriers: arrivals before this one
+  int arrivalsSeen = 0;      // barriers: arrivals the wait saw (bar.arrive: its own included)
   friend auto operator<=>(const GraphEvent&, const GraphEvent&) = default;
 };
 

@@ -60,10 +60,10 @@ constexpr Stored makeStored(Value value, EventId writer) {
 struct RecordedEvent {
   std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
   std::uint8_t performed;
-  std::uint8_t barrierSlot;  // barriers: the CTA's barrier slot
-  std::uint8_t padding;
+  std::uint8_t padding[2];
   EventId readFrom;           // reads (loads, atomics): the write read; kNoEvent otherwise
   Value valueRead;            // reads: the value
+  EventId barrierInstance;    // barriers: the event that opened the barrier instance it met
   std::int32_t arrivalIndex;  // barriers: how many arrivals came before this one
   std::int32_t arrivalsSeen;  // bar.sync: how many arrivals the wait saw when it passed
 };

@@ -34,7 +34,10 @@ class ExecutionRecorder {
   void read(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/, Stored) const {}
   void coherence(State&, std::uint32_t /*location*/, Stored) const {}
   void fenceSc(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/) const {}
-  void barrierArrival(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/, std::uint8_t /*slot*/,
+  std::int32_t barrierInstance(const State&, std::uint32_t /*thread*/, std::uint32_t /*index*/) const {
+    return 0;
+  }
+  void barrierArrival(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/, std::int32_t /*instance*/,
                       std::int32_t /*arrivalsBefore*/) const {}
   void barrierPassed(State&, std::uint32_t /*thread*/, std::uint32_t /*index*/,
                      std::int32_t /*arrivalsSeen*/) const {}
@@ -114,12 +117,19 @@ class ExecutionRecorder<Capacity, true> {
     state.fenceScOrder[state.fenceScCount++] = eventOf(state, thread, index);
   }
 
-  // A barrier arrives at SLOT of its CTA after ARRIVALSBEFORE others; a
-  // bar.arrive does not wait, and a bar.sync sets what it saw when it passes.
-  void barrierArrival(State& state, std::uint32_t thread, std::uint32_t index, std::uint8_t slot,
+  // The id of a barrier instance the barrier at INDEX of THREAD opens: its
+  // own event. (The other policy gives every instance 0, so that states
+  // do not differ by it.)
+  std::int32_t barrierInstance(const State& state, std::uint32_t thread, std::uint32_t index) const {
+    return eventOf(state, thread, index);
+  }
+
+  // A barrier arrives at INSTANCE after ARRIVALSBEFORE others; a bar.arrive
+  // does not wait, and a bar.sync sets what it saw when it passes.
+  void barrierArrival(State& state, std::uint32_t thread, std::uint32_t index, std::int32_t instance,
                       std::int32_t arrivalsBefore) const {
     if (RecordedEvent* event = eventAt(state, thread, index)) {
-      event->barrierSlot = slot;
+      event->barrierInstance = instance;
       event->arrivalIndex = arrivalsBefore;
       event->arrivalsSeen = arrivalsBefore + 1;
     }

@@ -89,22 +89,23 @@ class InstructionIssue {
     switch (instruction.opcode) {
       case Opcode::Move:
       case Opcode::Convert:
-        return writeRegister(operands[0], value(operands[1]));
       case Opcode::Add:
-        return writeRegister(operands[0],
-                             combine(litmus::Operation::Add, value(operands[1]), value(operands[2])));
       case Opcode::Subtract:
-        return writeRegister(operands[0],
-                             combine(litmus::Operation::Subtract, value(operands[1]), value(operands[2])));
       case Opcode::And:
-        return writeRegister(operands[0], value(operands[1]) & value(operands[2]));
       case Opcode::Or:
-        return writeRegister(operands[0], value(operands[1]) | value(operands[2]));
-      case Opcode::Xor:
-        return writeRegister(operands[0], value(operands[1]) ^ value(operands[2]));
+      case Opcode::Xor: {
+        // mov and cvt have one source: it is both (Exchange gives the second).
+        const Value right = value(operands.back());
+        const Value left = operands.size() > 2 ? value(operands[1]) : right;
+        return writeRegister(
+            operands[0], update(hardware_.program, litmus::registerOperation(instruction.opcode), left, right,
+                                instruction.type, thread, self.pc));
+      }
       case Opcode::SetPredicate:
-        return writeRegister(operands[0],
-                             compare(instruction.comparison, value(operands[1]), value(operands[2])));
+        return writeRegister(operands[0], holds(hardware_.program, instruction.comparison, value(operands[1]),
+                                                value(operands[2]), instruction.type)
+                                              ? 1
+                                              : 0);
       case Opcode::Branch:
       case Opcode::Goto:
         return jump(true, operands[0].value);
@@ -114,7 +115,8 @@ class InstructionIssue {
       case Opcode::BranchLessOrEqual:
       case Opcode::BranchGreater:
       case Opcode::BranchGreaterOrEqual:
-        return jump(compare(branchComparison(instruction.opcode), value(operands[0]), value(operands[1])),
+        return jump(holds(hardware_.program, litmus::branchComparison(instruction.opcode), value(operands[0]),
+                          value(operands[1]), instruction.type),
                     operands[2].value);
       default:
         break;
@@ -187,7 +189,11 @@ class InstructionIssue {
                   std::uint8_t& location) const {
     Value where = address.value;
     if (address.kind == CompiledOperand::Kind::RegisterAddress) {
-      where = self.registers[address.value] - kAddressBase;
+      const Value held = self.registers[address.value];
+      if (!isAddress(held)) {
+        return false;
+      }
+      where = static_cast<Value>(locationAt(held));
     }
     if (where < 0 || static_cast<std::size_t>(where) >= hardware_.program.locations) {
       return false;

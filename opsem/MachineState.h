@@ -48,13 +48,13 @@ struct MachineState : NearPartitionCopies<Capacity> {
   // A memory operation issued by a thread and not yet performed.
   struct InFlight {
     std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
-    std::uint8_t location;
+    std::uint8_t location;     // barrier: the threads it waits for
     std::uint8_t destination;  // register that receives a loaded value
     // A bar.sync that has arrived and waits for the others (BAR-1); a load
     // whose request waits in the SM queue (LoadRequests.h).
     std::uint8_t waiting;
-    Value value;    // value stored / atomic operand / barrier: threads awaited
-    Value compare;  // atom.cas: expected value; barrier: its slot
+    Value value;    // value stored / atomic operand / barrier: its second operand
+    Value compare;  // atom.cas: expected value; barrier: its first operand
   };
 
   // A write on its way up: in a store buffer, an SM queue or a device queue.
@@ -96,11 +96,14 @@ struct MachineState : NearPartitionCopies<Capacity> {
     std::int32_t valid;
   };
 
+  // One instance of a named barrier of a CTA (BAR-1, BAR-2): unused while
+  // nobody has arrived. The CTA's instances in use come first, oldest first.
   struct Barrier {
     Value first;
-    Value second;  // -1: the instruction gave one operand
-    std::int32_t arrivals;
-    std::int32_t used;
+    Value second;            // -1: the instruction gave one operand
+    std::uint16_t arrived;   // the threads that arrived, a bit each
+    std::uint16_t departed;  // of those, the threads that went on
+    std::int32_t instance;   // recording: the event that opened it (ExecutionRecorder); else 0
   };
 
   static constexpr std::size_t kCtas = Capacity::kThreads;

@@ -37,14 +37,24 @@
 //   with several devices it also brings memory into the device (MEM-3). An
 //   acquire at .cta needs nothing: the L1 is the CTA's point of coherence.
 //   No acquire waits for the near-partition copies (PART-4).
-// [BAR-1] bar.sync arrives, then waits until COUNT threads have arrived at a
-//   barrier of the same name in its CTA (Dat3M's quorum reading: more
-//   arrivals than the count pass as well); bar.arrive arrives and goes on.
-//   Arriving waits for the thread's earlier operations and for its store
-//   buffer, whose writes are then in the CTA's L1: the barrier orders at CTA
-//   scope.
+// [BAR-1] bar.sync arrives, then waits until COUNT threads have arrived at
+//   its instance of the barrier (Dat3M's quorum reading: more arrivals than
+//   the count pass as well); bar.arrive arrives and goes on. Arriving waits
+//   for the thread's earlier operations and for its store buffer, whose
+//   writes are then in the CTA's L1: the barrier orders at CTA scope.
+// [BAR-2] A barrier's instances: the k-th barrier of a name that a thread
+//   meets is the k-th instance of that name in its CTA, shared with the
+//   k-th of every other thread (as the axiomatic models read it,
+//   axiomcheck/BarrierSynchronization.h). A thread that meets a name again
+//   joins the next instance, not the one it already passed, so a reused
+//   barrier makes it wait for the others' next arrivals (PTX ISA 9.1 9.7.13.1
+//   bar: the barrier is reinitialized once it completes). An instance closes
+//   when every thread of the CTA that may meet the name has come and gone,
+//   which bounds the instances open at once and keeps a barrier in a loop
+//   from growing the state space.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <optional>
 
@@ -193,10 +203,12 @@ class MemoryOperations {
     const Stored old = atMemory ? state.memory[location] : hardware_.l2.homeLine(state, device, location);
     hardware_.recorder.read(state, thread, index, old);
     const bool writes =
-        instruction.operation != litmus::Operation::CompareAndSwap || valueOf(old) == entry.compare;
+        instruction.operation != litmus::Operation::CompareAndSwap ||
+        holds(program, litmus::Comparison::Equal, valueOf(old), entry.compare, instruction.type);
     const Stored result =
         writes ? hardware_.recorder.written(state, thread, index,
-                                            combine(instruction.operation, valueOf(old), entry.value))
+                                            update(program, instruction.operation, valueOf(old), entry.value,
+                                                   instruction.type, thread, entry.instruction - 1u))
                : old;
     if (atMemory) {
       state.memory[location] = result;
@@ -250,46 +262,76 @@ class MemoryOperations {
     return true;
   }
 
-  // BAR-1.
+  // BAR-1, BAR-2.
   bool barrier(State& state, std::uint32_t thread, std::uint32_t index) const {
     InFlight& entry = state.threads[thread].inFlight[index];
     const std::uint32_t cta = hardware_.program.ctaOf[thread];
-    typename State::Barrier* slot = nullptr;
-    for (typename State::Barrier& barrier : state.barriers[cta]) {
-      if (barrier.used && barrier.first == entry.compare && barrier.second == entry.value) {
-        slot = &barrier;
-        break;
-      }
-    }
+    auto& instances = state.barriers[cta];
+    const auto self = static_cast<std::uint16_t>(1u << thread);
+    const auto named = [&](const typename State::Barrier& instance) {
+      return instance.arrived != 0 && instance.first == entry.compare && instance.second == entry.value;
+    };
     if (entry.waiting) {
-      if (slot == nullptr || slot->arrivals < entry.location) {
-        return false;
+      for (std::size_t at = 0; at < Capacity::kBarriers; ++at) {
+        typename State::Barrier& instance = instances[at];
+        if (named(instance) && (instance.arrived & self) != 0 && (instance.departed & self) == 0) {
+          const int arrivals = std::popcount(instance.arrived);
+          if (arrivals < entry.location) {
+            return false;
+          }
+          entry.waiting = 0;
+          hardware_.recorder.barrierPassed(state, thread, index, arrivals);
+          depart(state, thread, entry, at);
+          return true;
+        }
       }
-      entry.waiting = 0;
-      hardware_.recorder.barrierPassed(state, thread, index, slot->arrivals);
-      return true;
+      return false;
     }
     if (!hardware_.storeBuffer.empty(state, thread)) {
       return false;
     }
-    if (slot == nullptr) {
-      for (typename State::Barrier& barrier : state.barriers[cta]) {
-        if (!barrier.used) {
-          barrier = {entry.compare, entry.value, 0, 1};
-          slot = &barrier;
-          break;
-        }
-      }
-      if (slot == nullptr) {
-        return false;
-      }
+    // BAR-2: the oldest instance of the name this thread has not met, else a
+    // new one after those in use.
+    std::size_t at = 0;
+    while (at < Capacity::kBarriers && instances[at].arrived != 0 &&
+           !(named(instances[at]) && (instances[at].arrived & self) == 0)) {
+      ++at;
     }
-    hardware_.recorder.barrierArrival(state, thread, index,
-                                      static_cast<std::uint8_t>(slot - state.barriers[cta]), slot->arrivals);
-    ++slot->arrivals;
+    if (at == Capacity::kBarriers) {
+      return false;  // every slot holds an open instance: wait until one closes
+    }
+    typename State::Barrier& instance = instances[at];
+    if (instance.arrived == 0) {
+      instance = {entry.compare, entry.value, 0, 0, hardware_.recorder.barrierInstance(state, thread, index)};
+    }
+    hardware_.recorder.barrierArrival(state, thread, index, instance.instance,
+                                      std::popcount(instance.arrived));
+    instance.arrived |= self;
     entry.waiting =
         hardware_.instructionOf(thread, entry).barrierAction == litmus::BarrierAction::Sync ? 1 : 0;
+    if (entry.waiting == 0) {
+      depart(state, thread, entry, at);
+    }
     return true;
+  }
+
+  // BAR-2: THREAD goes on from the instance at AT; once every thread that
+  // may meet it has come and gone, the instance closes and the younger ones
+  // move up, so that a barrier in a loop reuses its slot.
+  void depart(State& state, std::uint32_t thread, const InFlight& entry, std::size_t at) const {
+    auto& instances = state.barriers[hardware_.program.ctaOf[thread]];
+    typename State::Barrier& instance = instances[at];
+    instance.departed |= static_cast<std::uint16_t>(1u << thread);
+    const CompiledInstruction& code = hardware_.instructionOf(thread, entry);
+    const std::uint32_t members =
+        barrierParticipants(hardware_.program, thread, entry.compare, entry.value, code.operands.size() > 1);
+    if (instance.departed != instance.arrived || instance.arrived != members) {
+      return;
+    }
+    for (std::size_t later = at; later + 1 < Capacity::kBarriers; ++later) {
+      instances[later] = instances[later + 1];
+    }
+    instances[Capacity::kBarriers - 1] = {};
   }
 
   // ACQ-1.

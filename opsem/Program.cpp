@@ -1,11 +1,19 @@
 #include "opsem/Program.h"
 
+#include <bit>
+
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::opsem {
 
 using litmus::Opcode;
+
+std::string unrepresentable(std::int64_t integer) {
+  return "ptx-op cannot represent the integer " + std::to_string(integer) +
+         ": it holds 32-bit integers but the " + std::to_string(kAddressRange) + " from " +
+         std::to_string(kAddressTag) + ", which stand for addresses (opsem/Program.h)";
+}
 
 namespace {
 
@@ -44,8 +52,18 @@ std::uint32_t locationsNamed(const Program& program, std::size_t thread, const C
     }
   }
   const Value initial = program.initialRegisters[thread][static_cast<std::size_t>(address.value)];
-  const Value location = initial - kAddressBase;
-  return location >= 0 && static_cast<std::size_t>(location) < program.locations ? 1u << location : all;
+  return isAddress(initial) && locationAt(initial) < program.locations ? 1u << locationAt(initial) : all;
+}
+
+// VALUE, an initial value of a register or a location, as ptx-op keeps it.
+Value initialValue(const Program& program, const std::string& file, const litmus::InitialValue& value) {
+  if (value.isAddress) {
+    return addressOf(program.physicalLocation[value.location]);
+  }
+  if (!representable(value.integer)) {
+    litmus::fail(file, {}, unrepresentable(value.integer));
+  }
+  return static_cast<Value>(value.integer);
 }
 
 void markLiveLines(Program& program) {
@@ -89,28 +107,20 @@ void markLiveLines(Program& program) {
 Program compileProgram(const litmus::Test& test, const std::string& file) {
   Program program;
   program.test = &test;
+  program.file = file;
 
   // Aliases with the generic proxy are the same memory (PTX ISA 8.6).
   program.physicalLocation.resize(test.locations.size());
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
-    const litmus::Location& location = test.locations[id];
-    if (location.aliasOf) {
-      continue;
+    if (!test.locations[id].aliasOf) {
+      program.physicalLocation[id] = static_cast<std::uint8_t>(program.locations++);
     }
-    program.physicalLocation[id] = static_cast<std::uint8_t>(program.locations++);
-    program.initialMemory.push_back(location.initialValue.isAddress
-                                        ? kAddressBase + static_cast<Value>(location.initialValue.location)
-                                        : static_cast<Value>(location.initialValue.integer));
   }
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
     if (test.locations[id].aliasOf) {
       program.physicalLocation[id] = program.physicalLocation[*test.locations[id].aliasOf];
-    }
-  }
-  // Address values name physical locations.
-  for (Value& value : program.initialMemory) {
-    if (value >= kAddressBase) {
-      value = kAddressBase + program.physicalLocation[static_cast<std::size_t>(value - kAddressBase)];
+    } else {
+      program.initialMemory.push_back(initialValue(program, file, test.locations[id].initialValue));
     }
   }
 
@@ -124,13 +134,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
 
     std::vector<Value> registers;
     for (const litmus::Register& reg : thread.registers) {
-      Value value = 0;
-      if (reg.initialValue) {
-        value = reg.initialValue->isAddress
-                    ? kAddressBase + program.physicalLocation[reg.initialValue->location]
-                    : static_cast<Value>(reg.initialValue->integer);
-      }
-      registers.push_back(value);
+      registers.push_back(reg.initialValue ? initialValue(program, file, *reg.initialValue) : 0);
     }
     program.initialRegisters.push_back(std::move(registers));
 
@@ -144,6 +148,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
       }
       CompiledInstruction compiled;
       compiled.opcode = instruction.opcode;
+      compiled.type = instruction.type;
       compiled.semantics = instruction.semantics;
       compiled.scope = instruction.scope;
       compiled.cacheOperator = instruction.cacheOperator;
@@ -154,6 +159,9 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
       compiled.guardNegated = instruction.guard.negated;
       compiled.guardRegister = static_cast<std::uint8_t>(instruction.guard.predicate);
       for (const litmus::Operand& operand : instruction.operands) {
+        if (operand.kind == litmus::Operand::Kind::Immediate && !representable(operand.immediate)) {
+          litmus::fail(file, instruction.position, unrepresentable(operand.immediate));
+        }
         compiled.operands.push_back(compileOperand(thread, program, operand));
         if (operand.kind == litmus::Operand::Kind::Label && thread.labels[operand.index].target <= at) {
           program.hasBackwardBranch = true;
@@ -182,9 +190,9 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
   return program;
 }
 
-std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Value first, Value second,
-                                 bool hasSecond) {
-  std::uint8_t count = 0;
+std::uint32_t barrierParticipants(const Program& program, std::size_t thread, Value first, Value second,
+                                  bool hasSecond) {
+  std::uint32_t participants = 0;
   for (std::size_t other = 0; other < program.threads.size(); ++other) {
     if (program.ctaOf[other] != program.ctaOf[thread]) {
       continue;
@@ -201,12 +209,18 @@ std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Val
                                      ? hasSecond && couldBe(instruction.operands[1], second)
                                      : !hasSecond;
       if (firstMatches && secondMatches) {
-        ++count;
+        participants |= 1u << other;
         break;
       }
     }
   }
-  return count;
+  return participants;
+}
+
+std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Value first, Value second,
+                                 bool hasSecond) {
+  return static_cast<std::uint8_t>(
+      std::popcount(barrierParticipants(program, thread, first, second, hasSecond)));
 }
 
 }  // namespace opcheck::opsem

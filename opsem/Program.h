@@ -5,18 +5,45 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "litmus/Limits.h"
 #include "litmus/Test.h"
 
 namespace opcheck::opsem {
 
+// A value in ptx-op: an integer, or the address of a physical location
+// (GPU_PTX's pointer registers, "0:.reg .b64 r1 = x"), never both
+// (litmus/InstructionSemantics.h). States keep values in 32 bits, which
+// keeps them small and fast to hash: the address of location L is
+// kAddressTag + L, 256 values in the negative range away from the round
+// numbers tests use (0, +-1, the extremes 2^31 - 1 and -2^31), and an
+// integer is any other 32-bit value. Every model computes at the instruction's width
+// (64 bits for untyped instructions); a result ptx-op cannot hold (beyond
+// 32 bits, or among the addresses) is refused as bad input, naming the
+// instruction (ValueOperations.h), rather than cut or taken for an address.
 using Value = std::int32_t;
+constexpr std::int64_t kAddressTag =
+    std::int64_t{std::numeric_limits<Value>::min()} + (std::int64_t{1} << 24);
+constexpr std::int64_t kAddressRange = static_cast<std::int64_t>(litmus::kMaxLocations);
 
-// A register that holds the address of location L holds kAddressBase + L
-// (GPU_PTX's pointer registers, "0:.reg .b64 r1 = x").
-constexpr Value kAddressBase = Value{1} << 24;
+constexpr Value addressOf(std::size_t location) {
+  return static_cast<Value>(kAddressTag + static_cast<std::int64_t>(location));
+}
+constexpr bool isAddress(std::int64_t value) {
+  return value >= kAddressTag && value < kAddressTag + kAddressRange;
+}
+constexpr std::size_t locationAt(Value address) { return static_cast<std::size_t>(address - kAddressTag); }
+// Whether ptx-op can hold INTEGER as an integer.
+constexpr bool representable(std::int64_t integer) {
+  return integer >= std::numeric_limits<Value>::min() && integer <= std::numeric_limits<Value>::max() &&
+         !isAddress(integer);
+}
+
+// The message refusing INTEGER, which ptx-op cannot hold.
+std::string unrepresentable(std::int64_t integer);
 
 struct CompiledOperand {
   enum class Kind : std::uint8_t { Register, Immediate, Location, RegisterAddress, Label };
@@ -26,6 +53,7 @@ struct CompiledOperand {
 
 struct CompiledInstruction {
   litmus::Opcode opcode = litmus::Opcode::Move;
+  litmus::DataType type = litmus::DataType::None;  // the width it computes at (InstructionSemantics.h)
   litmus::Semantics semantics = litmus::Semantics::Weak;
   litmus::Scope scope = litmus::Scope::None;
   litmus::CacheOperator cacheOperator = litmus::CacheOperator::None;
@@ -40,6 +68,7 @@ struct CompiledInstruction {
 
 struct Program {
   const litmus::Test* test = nullptr;
+  std::string file;  // the test's, for diagnostics
   std::vector<std::vector<CompiledInstruction>> threads;
   std::vector<std::uint8_t> ctaOf;     // per thread
   std::vector<std::uint8_t> deviceOf;  // per thread, also per CTA through ctaOf
@@ -86,10 +115,14 @@ struct Program {
 // cannot run (proxy instructions), or the limit a test passes.
 Program compileProgram(const litmus::Test& test, const std::string& file);
 
-// How many threads of THREAD's CTA may wait at a barrier with identity
-// (FIRST, SECOND): those whose code holds a barrier that could have that
-// identity (an operand in a register could be anything). Dat3M's barriers
-// without a thread count synchronize the threads that reach them.
+// The threads of THREAD's CTA that may meet a barrier with identity
+// (FIRST, SECOND), a bit each: those whose code holds a barrier that could
+// have that identity (an operand in a register could be anything).
+std::uint32_t barrierParticipants(const Program& program, std::size_t thread, Value first, Value second,
+                                  bool hasSecond);
+
+// How many of them a barrier without a thread count waits for: Dat3M's
+// barriers without a count synchronize the threads that reach them.
 std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Value first, Value second,
                                  bool hasSecond);
 

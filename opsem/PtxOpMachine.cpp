@@ -138,6 +138,11 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     }
     return std::string("?");
   };
+  // An address shows the location it names, as herd prints pointers.
+  auto valueText = [&](Value value) {
+    return isAddress(value) ? locationName(static_cast<std::int32_t>(locationAt(value)))
+                            : std::to_string(value);
+  };
   auto instructionText = [&](const typename State::InFlight& entry) {
     return litmus::printInstruction(test, unit, test.threads[unit].instructions[entry.instruction - 1u]);
   };
@@ -154,7 +159,7 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       std::string text = threadName + " performs  " + instructionText(entry);
       if (opcode == litmus::Opcode::Load || opcode == litmus::Opcode::Atomic) {
         text += "  -> " + test.threads[unit].registers[entry.destination].name + " = " +
-                std::to_string(after.threads[unit].registers[entry.destination]);
+                valueText(after.threads[unit].registers[entry.destination]);
       }
       if (opcode == litmus::Opcode::Load && entry.waiting) {
         text += "  (the L2 answers its request)";
@@ -168,7 +173,7 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     case StepKind::DrainStoreBuffer: {
       const typename State::Write& write = before.threads[unit].storeBuffer[0];
       return threadName + " store buffer  " + locationName(write.location) + " = " +
-             std::to_string(valueOf(write.value)) + " reaches the L1 of CTA " +
+             valueText(valueOf(write.value)) + " reaches the L1 of CTA " +
              std::to_string(program.ctaOf[unit]);
     }
     case StepKind::DrainSmQueue: {
@@ -180,10 +185,10 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
         overtaken += ahead.isLoadRequest()
                          ? "P" + std::to_string(ahead.requester >> 8) + "'s request for " +
                                locationName(ahead.location)
-                         : locationName(ahead.location) + " = " + std::to_string(valueOf(ahead.value));
+                         : locationName(ahead.location) + " = " + valueText(valueOf(ahead.value));
       }
       return "CTA " + std::to_string(unit) + " SM queue  " + locationName(write.location) + " = " +
-             std::to_string(valueOf(write.value)) +
+             valueText(valueOf(write.value)) +
              (Capacity::kPartitionedL2 ? " reaches its home partition in the L2 of device "
                                        : " reaches the L2 of device ") +
              std::to_string(program.deviceOfCta[unit]) + (overtaken.empty() ? "" : overtaken + ")");
@@ -191,15 +196,15 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     case StepKind::DrainDeviceQueue: {
       const typename State::Write& write = before.deviceQueue[unit][0];
       return "device " + std::to_string(unit) + " queue  " + locationName(write.location) + " = " +
-             std::to_string(valueOf(write.value)) + " reaches memory";
+             valueText(valueOf(write.value)) + " reaches memory";
     }
     case StepKind::FillL1:
       return "CTA " + std::to_string(unit) + " L1 fills " + locationName(static_cast<std::int32_t>(index)) +
-             " = " + std::to_string(valueOf(after.l1[unit][index].value)) + " from the L2";
+             " = " + valueText(valueOf(after.l1[unit][index].value)) + " from the L2";
     case StepKind::FillL2:
       return "device " + std::to_string(unit) + " L2 fetches " +
              locationName(static_cast<std::int32_t>(index)) + " = " +
-             std::to_string(valueOf(after.l2[unit][index])) + " from memory";
+             valueText(valueOf(after.l2[unit][index])) + " from memory";
     case StepKind::RequestLoad:
       return threadName + " requests  " + instructionText(before.threads[unit].inFlight[index]) +
              "  (the request waits in the SM queue of CTA " + std::to_string(program.ctaOf[unit]) + ")";
@@ -207,7 +212,7 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       if constexpr (Capacity::kPartitionedL2) {
         return "CTA " + std::to_string(unit) + " near L2 partition's copy of " +
                locationName(static_cast<std::int32_t>(index)) + " = " +
-               std::to_string(valueOf(after.nearCopy[unit][index])) + " from its home partition";
+               valueText(valueOf(after.nearCopy[unit][index])) + " from its home partition";
       }
       break;
   }

@@ -38,9 +38,9 @@ bool fits(const Program& program) {
 // ptx-op's value as the IR's: an address becomes the first location that
 // names that memory.
 inline litmus::Value toLitmusValue(const Program& program, Value value) {
-  if (value >= kAddressBase && value < kAddressBase + static_cast<Value>(program.locations)) {
+  if (isAddress(value)) {
     for (std::size_t location = 0; location < program.physicalLocation.size(); ++location) {
-      if (program.physicalLocation[location] == value - kAddressBase) {
+      if (program.physicalLocation[location] == locationAt(value)) {
         return litmus::Value::ofAddress(static_cast<litmus::LocationId>(location));
       }
     }

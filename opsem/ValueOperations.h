@@ -1,84 +1,49 @@
-// The arithmetic ptx-op applies to values: register operations, atomic
-// updates, comparisons for setp and conditional branches.
+// ptx-op's arithmetic: register operations, atomic updates, comparisons for
+// setp and conditional branches. Each is litmus/InstructionSemantics.h's,
+// the meaning every model gives the instruction; this file only turns
+// ptx-op's values into the IR's and back.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-
+#include "litmus/Diagnostic.h"
+#include "litmus/InstructionSemantics.h"
 #include "opsem/Program.h"
+#include "opsem/RunSupport.h"
 
 namespace opcheck::opsem {
 
-// atom/red: the value written for OLD and OPERAND (PTX ISA 9.7.12.3).
-inline Value combine(litmus::Operation operation, Value old, Value operand) {
-  using litmus::Operation;
-  switch (operation) {
-    case Operation::Exchange:
-      return operand;
-    case Operation::Add:
-      return static_cast<Value>(static_cast<std::uint32_t>(old) + static_cast<std::uint32_t>(operand));
-    case Operation::Subtract:
-      return static_cast<Value>(static_cast<std::uint32_t>(old) - static_cast<std::uint32_t>(operand));
-    case Operation::Increment:  // atom.inc: wraps to 0 past the bound
-      return old >= operand ? 0 : old + 1;
-    case Operation::Decrement:  // atom.dec: wraps to the bound below 0
-      return (old == 0 || old > operand) ? operand : old - 1;
-    case Operation::And:
-      return old & operand;
-    case Operation::Or:
-      return old | operand;
-    case Operation::Xor:
-      return old ^ operand;
-    case Operation::Min:
-      return std::min(old, operand);
-    case Operation::Max:
-      return std::max(old, operand);
-    default:
-      return operand;
-  }
+// VALUE as the IR has it: an address names the first location of its memory.
+inline litmus::Value semanticValue(const Program& program, Value value) {
+  return isAddress(value) ? toLitmusValue(program, value) : litmus::Value::ofInteger(value);
 }
 
-inline bool compare(litmus::Comparison comparison, Value left, Value right) {
-  using litmus::Comparison;
-  switch (comparison) {
-    case Comparison::Equal:
-      return left == right;
-    case Comparison::NotEqual:
-      return left != right;
-    case Comparison::Less:
-      return left < right;
-    case Comparison::LessOrEqual:
-      return left <= right;
-    case Comparison::Greater:
-      return left > right;
-    case Comparison::GreaterOrEqual:
-      return left >= right;
-    case Comparison::None:
-      break;
+// The IR's VALUE as ptx-op keeps it; an integer ptx-op would take for an
+// address is refused, naming the instruction AT of THREAD that computed it.
+inline Value machineValue(const Program& program, const litmus::Value& value, std::size_t thread,
+                          std::size_t at) {
+  if (value.isAddress()) {
+    return addressOf(program.physicalLocation[static_cast<std::size_t>(value.location)]);
   }
-  return false;
+  if (!representable(value.integer)) {
+    const litmus::Thread& code = program.test->threads[thread];
+    litmus::fail(program.file,
+                 at < code.instructions.size() ? code.instructions[at].position : litmus::SourcePosition{},
+                 unrepresentable(value.integer));
+  }
+  return static_cast<Value>(value.integer);
 }
 
-// The comparison a conditional branch makes.
-inline litmus::Comparison branchComparison(litmus::Opcode opcode) {
-  using litmus::Comparison;
-  using litmus::Opcode;
-  switch (opcode) {
-    case Opcode::BranchEqual:
-      return Comparison::Equal;
-    case Opcode::BranchNotEqual:
-      return Comparison::NotEqual;
-    case Opcode::BranchLess:
-      return Comparison::Less;
-    case Opcode::BranchLessOrEqual:
-      return Comparison::LessOrEqual;
-    case Opcode::BranchGreater:
-      return Comparison::Greater;
-    case Opcode::BranchGreaterOrEqual:
-      return Comparison::GreaterOrEqual;
-    default:
-      return Comparison::None;
-  }
+// What OPERATION makes of LEFT and RIGHT at TYPE (atom/red, register
+// arithmetic), computed by instruction AT of THREAD.
+inline Value update(const Program& program, litmus::Operation operation, Value left, Value right,
+                    litmus::DataType type, std::size_t thread, std::size_t at) {
+  return machineValue(
+      program, litmus::update(operation, semanticValue(program, left), semanticValue(program, right), type),
+      thread, at);
+}
+
+inline bool holds(const Program& program, litmus::Comparison comparison, Value left, Value right,
+                  litmus::DataType type) {
+  return litmus::holds(comparison, semanticValue(program, left), semanticValue(program, right), type);
 }
 
 }  // namespace opcheck::opsem

@@ -2,10 +2,12 @@
 // deliberately broken presets of ptx-op (must-fail variants) caught, each
 // with the run that shows it.
 #include <catch2/catch.hpp>
+#include <sstream>
 
 #include "axiomcheck/Models.h"
 #include "cli/Comparison.h"
 #include "parser/LitmusReader.h"
+#include "tests/ReferenceData.h"
 #include "tests/TestSupport.h"
 
 namespace fs = std::filesystem;
@@ -78,6 +80,53 @@ exists (P0:r0 == 1)
   REQUIRE(full.shownLocations.size() == 3);  // P0:r0, x, y
   CHECK(full.shownLocations[0].kind == litmus::ConditionTerm::Kind::Register);
   CHECK(full.shownLocations[2].kind == litmus::ConditionTerm::Kind::Location);
+}
+
+TEST_CASE(
+    "a value means the same in ptx and ptx-op, or ptx-op refuses it: large initial values, 32- and 64-bit "
+    "sums, integers that look like addresses (tests/values)",
+    "[compare]") {
+  // tests/values/expected.tsv: per file, whether ptx-op agrees with ptx
+  // ("equal") or refuses a value it cannot hold ("refused"), and why. Each
+  // file's exists condition holds by the PTX ISA's arithmetic, as its doc
+  // lines say; issue 17 found ptx-op answering otherwise.
+  const fs::path directory = fs::path(OPCHECK_SOURCE_DIR) / "tests" / "values";
+  std::istringstream rows(testing::readFile(directory / "expected.tsv"));
+  std::string line;
+  std::getline(rows, line);
+  std::size_t checked = 0;
+  while (std::getline(rows, line)) {
+    const std::string file = line.substr(0, line.find('\t'));
+    const std::string verdict =
+        line.substr(file.size() + 1, line.find('\t', file.size() + 1) - file.size() - 1);
+    INFO(file);
+    const cli::TestComparison comparison = cli::compareTest(directory / file, againstPtx("volta"));
+    const litmus::Test test = parser::readLitmusFile(directory / file);
+    if (verdict == "refused") {
+      CHECK_THAT(comparison.error,
+                 Catch::Matchers::Contains(
+                     ":" + std::to_string(test.threads[0].instructions.back().position.line) + ":"));
+      CHECK_THAT(comparison.error, Catch::Matchers::Contains("ptx-op cannot represent the integer"));
+      ++checked;
+      continue;
+    }
+    REQUIRE(verdict == "equal");
+    REQUIRE(comparison.error.empty());
+    REQUIRE(comparison.models.size() == 1);
+    const cli::ModelComparison& model = comparison.models.front();
+    CHECK_FALSE(model.unsound());
+    CHECK(model.operationalOnly.empty());
+    CHECK(model.axiomaticOnly.empty());
+    for (const std::string& preset : presetsClaimingPtx(true)) {
+      INFO(preset);
+      opsem::OperationalOptions options;
+      options.architecture = *opsem::findArchitecture(preset);
+      CHECK(testing::conditionOutcomeReached(test.condition.quantifier,
+                                             opsem::runPtxOp(test, file, options).outcome));
+    }
+    ++checked;
+  }
+  CHECK(checked == testing::litmusFilesUnder(directory).size());
 }
 
 TEST_CASE("ptx-op reaches no outcome ptx forbids on the catalogue", "[compare][catalogue]") {

@@ -1,0 +1,183 @@
+#include "litmus/InstructionSemantics.h"
+
+#include <algorithm>
+
+namespace opcheck::litmus {
+
+namespace {
+
+bool isUnsigned(DataType type) {
+  return type == DataType::U8 || type == DataType::U16 || type == DataType::U32 || type == DataType::U64;
+}
+
+std::int64_t numberOf(const Value& value) {
+  return value.isAddress() ? addressNumber(value.location) : value.integer;
+}
+
+// Whether A is below B in TYPE's order: unsigned for .u types, else signed.
+bool below(std::int64_t a, std::int64_t b, DataType type) {
+  return isUnsigned(type) ? static_cast<std::uint64_t>(a) < static_cast<std::uint64_t>(b) : a < b;
+}
+
+// Whether OPERATION with the integer 0 as its second source gives the first.
+bool keepsWithZero(Operation operation) {
+  return operation == Operation::Add || operation == Operation::Subtract || operation == Operation::Or ||
+         operation == Operation::Xor;
+}
+
+}  // namespace
+
+unsigned bitsOf(DataType type) {
+  switch (type) {
+    case DataType::B8:
+    case DataType::S8:
+    case DataType::U8:
+      return 8;
+    case DataType::B16:
+    case DataType::S16:
+    case DataType::U16:
+      return 16;
+    case DataType::B32:
+    case DataType::S32:
+    case DataType::U32:
+      return 32;
+    default:
+      return 64;  // .b64, .s64, .u64, untyped, predicates
+  }
+}
+
+std::int64_t fitted(std::int64_t integer, DataType type) {
+  const unsigned bits = bitsOf(type);
+  if (bits == 64) {
+    return integer;
+  }
+  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+  const std::uint64_t low = static_cast<std::uint64_t>(integer) & mask;
+  if (isUnsigned(type)) {
+    return static_cast<std::int64_t>(low);
+  }
+  const std::uint64_t sign = std::uint64_t{1} << (bits - 1);
+  return static_cast<std::int64_t>((low ^ sign) - sign);
+}
+
+Value update(Operation operation, const Value& left, const Value& right, DataType type) {
+  if (operation == Operation::Exchange || operation == Operation::CompareAndSwap ||
+      operation == Operation::None) {
+    return right.isAddress() ? right : Value::ofInteger(fitted(right.integer, type));
+  }
+  if (left.isAddress() && !right.isAddress() && right.integer == 0 && keepsWithZero(operation)) {
+    return left;
+  }
+  if (right.isAddress() && !left.isAddress() && left.integer == 0 && keepsWithZero(operation) &&
+      operation != Operation::Subtract) {
+    return right;
+  }
+  const std::int64_t a = fitted(numberOf(left), type);
+  const std::int64_t b = fitted(numberOf(right), type);
+  const auto ua = static_cast<std::uint64_t>(a);
+  const auto ub = static_cast<std::uint64_t>(b);
+  const auto less = [type](std::int64_t x, std::int64_t y) { return below(x, y, type); };
+  std::int64_t result = 0;
+  switch (operation) {
+    case Operation::Add:
+      result = static_cast<std::int64_t>(ua + ub);
+      break;
+    case Operation::Subtract:
+      result = static_cast<std::int64_t>(ua - ub);
+      break;
+    case Operation::And:
+      result = a & b;
+      break;
+    case Operation::Or:
+      result = a | b;
+      break;
+    case Operation::Xor:
+      result = a ^ b;
+      break;
+    case Operation::Min:
+      result = less(b, a) ? b : a;
+      break;
+    case Operation::Max:
+      result = less(a, b) ? b : a;
+      break;
+    case Operation::Increment:  // atom.inc: 0 once the bound is reached
+      result = less(a, b) ? static_cast<std::int64_t>(ua + 1) : 0;
+      break;
+    case Operation::Decrement:  // atom.dec: the bound below 0 or above it
+      result = (a == 0 || less(b, a)) ? b : static_cast<std::int64_t>(ua - 1);
+      break;
+    default:
+      result = b;
+      break;
+  }
+  return Value::ofInteger(fitted(result, type));
+}
+
+bool holds(Comparison comparison, const Value& left, const Value& right, DataType type) {
+  if (left.isAddress() || right.isAddress()) {
+    if (comparison == Comparison::Equal || comparison == Comparison::NotEqual) {
+      return (left == right) == (comparison == Comparison::Equal);
+    }
+  }
+  const std::int64_t a = fitted(numberOf(left), type);
+  const std::int64_t b = fitted(numberOf(right), type);
+  const auto less = [type](std::int64_t x, std::int64_t y) { return below(x, y, type); };
+  switch (comparison) {
+    case Comparison::Equal:
+      return a == b;
+    case Comparison::NotEqual:
+      return a != b;
+    case Comparison::Less:
+      return less(a, b);
+    case Comparison::LessOrEqual:
+      return !less(b, a);
+    case Comparison::Greater:
+      return less(b, a);
+    case Comparison::GreaterOrEqual:
+      return !less(a, b);
+    case Comparison::None:
+      break;
+  }
+  return false;
+}
+
+Operation registerOperation(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::Move:
+    case Opcode::Convert:
+      return Operation::Exchange;
+    case Opcode::Add:
+      return Operation::Add;
+    case Opcode::Subtract:
+      return Operation::Subtract;
+    case Opcode::And:
+      return Operation::And;
+    case Opcode::Or:
+      return Operation::Or;
+    case Opcode::Xor:
+      return Operation::Xor;
+    default:
+      return Operation::None;
+  }
+}
+
+Comparison branchComparison(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::BranchEqual:
+      return Comparison::Equal;
+    case Opcode::BranchNotEqual:
+      return Comparison::NotEqual;
+    case Opcode::BranchLess:
+      return Comparison::Less;
+    case Opcode::BranchLessOrEqual:
+      return Comparison::LessOrEqual;
+    case Opcode::BranchGreater:
+      return Comparison::Greater;
+    case Opcode::BranchGreaterOrEqual:
+      return Comparison::GreaterOrEqual;
+    default:
+      return Comparison::None;
+  }
+}
+
+}  // namespace opcheck::litmus

@@ -1,0 +1,68 @@
+// litmus/InstructionSemantics: the one meaning of value-computing
+// instructions that every model uses. Expectations come from the PTX ISA
+// (9.7.1 integer arithmetic wraps at the type's width; 9.7.12.3 atom's .inc
+// and .dec), not from the code.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <limits>
+
+#include "litmus/InstructionSemantics.h"
+
+using namespace opcheck::litmus;
+
+TEST_CASE("arithmetic wraps at the instruction type's width, signed or not", "[litmus][semantics]") {
+  const Value max32 = Value::ofInteger(2147483647);
+  const Value one = Value::ofInteger(1);
+  CHECK(update(Operation::Add, max32, one, DataType::S32) == Value::ofInteger(-2147483648));
+  CHECK(update(Operation::Add, max32, one, DataType::B32) == Value::ofInteger(-2147483648));
+  CHECK(update(Operation::Add, max32, one, DataType::U32) == Value::ofInteger(2147483648));
+  CHECK(update(Operation::Subtract, Value::ofInteger(0), one, DataType::U32) == Value::ofInteger(4294967295));
+  CHECK(update(Operation::Add, max32, one, DataType::S64) == Value::ofInteger(2147483648));
+  // Untyped instructions (Dat3M's dialect) compute at 64 bits.
+  CHECK(update(Operation::Add, max32, one, DataType::None) == Value::ofInteger(2147483648));
+  const std::int64_t max64 = std::numeric_limits<std::int64_t>::max();
+  CHECK(update(Operation::Add, Value::ofInteger(max64), one, DataType::None) ==
+        Value::ofInteger(std::numeric_limits<std::int64_t>::min()));
+  CHECK(update(Operation::Add, Value::ofInteger(255), one, DataType::U8) == Value::ofInteger(0));
+  CHECK(update(Operation::Exchange, Value::ofInteger(0), Value::ofInteger(65535), DataType::S16) ==
+        Value::ofInteger(-1));
+}
+
+TEST_CASE("atom.inc wraps to 0 at the bound and atom.dec to the bound at 0", "[litmus][semantics]") {
+  CHECK(update(Operation::Increment, Value::ofInteger(4), Value::ofInteger(5), DataType::U32) ==
+        Value::ofInteger(5));
+  CHECK(update(Operation::Increment, Value::ofInteger(5), Value::ofInteger(5), DataType::U32) ==
+        Value::ofInteger(0));
+  CHECK(update(Operation::Decrement, Value::ofInteger(0), Value::ofInteger(5), DataType::U32) ==
+        Value::ofInteger(5));
+  CHECK(update(Operation::Decrement, Value::ofInteger(3), Value::ofInteger(5), DataType::U32) ==
+        Value::ofInteger(2));
+  CHECK(update(Operation::Min, Value::ofInteger(-1), Value::ofInteger(1), DataType::S32) ==
+        Value::ofInteger(-1));
+  // Unsigned: -1 is the largest .u32 value.
+  CHECK(update(Operation::Min, Value::ofInteger(-1), Value::ofInteger(1), DataType::U32) ==
+        Value::ofInteger(1));
+}
+
+TEST_CASE("comparisons are signed but for unsigned types", "[litmus][semantics]") {
+  const Value minusOne = Value::ofInteger(-1);
+  const Value one = Value::ofInteger(1);
+  CHECK(holds(Comparison::Less, minusOne, one, DataType::S32));
+  CHECK_FALSE(holds(Comparison::Less, minusOne, one, DataType::U32));
+  CHECK(holds(Comparison::GreaterOrEqual, one, one, DataType::None));
+  CHECK(branchComparison(Opcode::BranchNotEqual) == Comparison::NotEqual);
+  CHECK(branchComparison(Opcode::Add) == Comparison::None);
+  CHECK(registerOperation(Opcode::Xor) == Operation::Xor);
+  CHECK(registerOperation(Opcode::Move) == Operation::Exchange);
+}
+
+TEST_CASE("an address stays an address only through arithmetic with 0, and is never equal to an integer",
+          "[litmus][semantics]") {
+  const Value address = Value::ofAddress(2);
+  CHECK(update(Operation::Add, address, Value::ofInteger(0), DataType::B64) == address);
+  CHECK(update(Operation::Xor, Value::ofInteger(0), address, DataType::B64) == address);
+  CHECK(update(Operation::Exchange, Value::ofInteger(0), address, DataType::S32) == address);
+  CHECK_FALSE(update(Operation::Add, address, Value::ofInteger(8), DataType::B64).isAddress());
+  CHECK_FALSE(holds(Comparison::Equal, address, Value::ofInteger(addressNumber(2)), DataType::B64));
+  CHECK(holds(Comparison::NotEqual, address, Value::ofAddress(3), DataType::B64));
+}
