@@ -1,13 +1,13 @@
 #include "cli/Harness.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <string>
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/FileReading.h"
+#include "litmus/Limits.h"
 #include "litmus/Litmus7LogReader.h"
 #include "litmus/ObservationCsvReader.h"
 #include "litmus/SeenTableReader.h"
@@ -30,15 +30,7 @@ std::string readText(const fs::path& path) {
   if (fs::is_directory(path, error)) {
     litmus::fail(path.string(), {}, "is a directory, not a file");
   }
-  std::ifstream stream(path, std::ios::binary);
-  if (!stream) {
-    litmus::fail(path.string(), {}, "cannot read file");
-  }
-  std::string text{std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
-  if (stream.bad()) {
-    litmus::fail(path.string(), {}, "cannot read file");
-  }
-  return text;
+  return litmus::readFileUpTo(path, litmus::kMaxFileBytes, "observation files");
 }
 
 std::string where(const std::string& file, litmus::SourcePosition position) {

@@ -1,12 +1,11 @@
 #include "parser/LitmusReader.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "LitmusLexer.h"
 #include "LitmusParser.h"
 #include "antlr4-runtime.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/FileReading.h"
+#include "litmus/Limits.h"
 #include "parser/InputScreening.h"
 #include "parser/SyntaxErrorListener.h"
 #include "parser/TestBuilder.h"
@@ -114,16 +113,7 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
 }
 
 litmus::Test readLitmusFile(const std::filesystem::path& path) {
-  std::ifstream stream(path, std::ios::binary);
-  if (!stream) {
-    litmus::fail(path.string(), {}, "cannot read file");
-  }
-  std::ostringstream contents;
-  contents << stream.rdbuf();
-  if (stream.bad()) {
-    litmus::fail(path.string(), {}, "cannot read file");
-  }
-  return readLitmusText(contents.str(), path.string());
+  return readLitmusText(litmus::readFileUpTo(path, litmus::kMaxFileBytes, "litmus files"), path.string());
 }
 
 }  // namespace opcheck::parser

@@ -365,6 +365,25 @@ TEST_CASE("a file larger than the reader takes is refused, naming the limit", "[
              Catch::Matchers::Contains(std::to_string(opcheck::litmus::kMaxFileBytes) + " bytes"));
 }
 
+TEST_CASE("a file that never ends is refused once it passes the limit, by every command", "[bad-input]") {
+  // /dev/zero: read whole, it would exhaust memory (issue 17: bad_alloc).
+  const fs::path endless = "/dev/zero";
+  if (!fs::exists(endless)) {
+    WARN("skipped: no /dev/zero here");
+    return;
+  }
+  requireRejectedAt(endless, 1, 1, "file too large");
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"compare", endless.string()}, std::vector<std::string>{endless.string()},
+        std::vector<std::string>{"harness", "--observations", endless.string(),
+                                 (fs::path(OPCHECK_SOURCE_DIR) / "tests" / "hardware").string()}}) {
+    const CommandResult result = runOpcheck(command);
+    INFO(command.front() << ": " << result.standardError);
+    CHECK(result.exitStatus == 2);
+    CHECK_THAT(result.standardError, Catch::Matchers::StartsWith("/dev/zero:1:1: error: file too large"));
+  }
+}
+
 TEST_CASE("a directory run reports the bad file and still prints the good one", "[bad-input]") {
   TemporaryDirectory directory;
   // Sorted, the bad file comes first: the run must go on past it.

@@ -1,0 +1,18 @@
+// Reading an input file whole, but never more than opcheck reads: a file
+// that does not end (/dev/zero, a pipe that keeps writing) or a huge one is
+// refused once it passes the limit, before it can exhaust memory (issue 17).
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+namespace opcheck::litmus {
+
+// The contents of PATH. Throws InputError ("PATH: error: ...") when it
+// cannot be read, and ("PATH:1:1: error: file too large ...") as soon as it
+// holds more than LIMIT bytes, saying that WHAT (e.g. "litmus files") are
+// read up to LIMIT bytes.
+std::string readFileUpTo(const std::filesystem::path& path, std::size_t limit, const std::string& what);
+
+}  // namespace opcheck::litmus
