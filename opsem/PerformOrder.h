@@ -77,10 +77,14 @@ class PerformOrder {
   bool mustPrecede(std::uint32_t thread, const InFlight& earlier, const InFlight& later) const {
     const CompiledInstruction& first = hardware_.instructionOf(thread, earlier);
     const CompiledInstruction& second = hardware_.instructionOf(thread, later);
-    // A load whose request is queued, for the orderings that pass requests.
+    // REQ-3, REQ-6: EARLIER is a load whose request is queued, and ORDERING
+    // (one of the two) waits for it only that far.
     const bool requested = first.opcode == litmus::Opcode::Load && earlier.waiting;
+    const auto passedBy = [&](const CompiledInstruction& ordering) {
+      return requested && hardware_.loadRequests.passesRequests(ordering);
+    };
     if (isOrderingPoint(first.opcode) || isOrderingPoint(second.opcode)) {
-      if (requested && hardware_.loadRequests.passesRequests(second)) {
+      if (passedBy(second)) {
         return false;  // REQ-3, REQ-6
       }
       const bool loneBarrier = (first.opcode == litmus::Opcode::Barrier && earlier.location <= 1) ||
@@ -97,11 +101,10 @@ class PerformOrder {
       return !weakLoadThenLoad && !brokenStoreSwap;  // ORD-2
     }
     if ((first.opcode == litmus::Opcode::Load || first.opcode == litmus::Opcode::Atomic) &&
-        isAcquire(first.semantics) && !(requested && hardware_.loadRequests.passesRequests(first))) {
+        isAcquire(first.semantics) && !passedBy(first)) {
       return true;  // ORD-3, REQ-6
     }
-    if (second.opcode != litmus::Opcode::Load && isRelease(second.semantics) &&
-        !(requested && hardware_.loadRequests.passesRequests(second))) {
+    if (second.opcode != litmus::Opcode::Load && isRelease(second.semantics) && !passedBy(second)) {
       return true;  // ORD-4, REQ-6
     }
     return hardware_.architecture.fifoStoreBuffer && first.opcode != litmus::Opcode::Load &&

@@ -1,7 +1,7 @@
 // ptx-op's arithmetic: register operations, atomic updates, comparisons for
 // setp and conditional branches. Each is litmus/InstructionSemantics.h's,
 // the meaning every model gives the instruction; this file only turns
-// ptx-op's values into the IR's and back.
+// ptx-op's values into the IR's (toLitmusValue, RunSupport.h) and back.
 #pragma once
 
 #include "litmus/Diagnostic.h"
@@ -10,11 +10,6 @@
 #include "opsem/RunSupport.h"
 
 namespace opcheck::opsem {
-
-// VALUE as the IR has it: an address names the first location of its memory.
-inline litmus::Value semanticValue(const Program& program, Value value) {
-  return isAddress(value) ? toLitmusValue(program, value) : litmus::Value::ofInteger(value);
-}
 
 // The IR's VALUE as ptx-op keeps it; an integer ptx-op would take for an
 // address is refused, naming the instruction AT of THREAD that computed it.
@@ -37,13 +32,13 @@ inline Value machineValue(const Program& program, const litmus::Value& value, st
 inline Value update(const Program& program, litmus::Operation operation, Value left, Value right,
                     litmus::DataType type, std::size_t thread, std::size_t at) {
   return machineValue(
-      program, litmus::update(operation, semanticValue(program, left), semanticValue(program, right), type),
+      program, litmus::update(operation, toLitmusValue(program, left), toLitmusValue(program, right), type),
       thread, at);
 }
 
 inline bool holds(const Program& program, litmus::Comparison comparison, Value left, Value right,
                   litmus::DataType type) {
-  return litmus::holds(comparison, semanticValue(program, left), semanticValue(program, right), type);
+  return litmus::holds(comparison, toLitmusValue(program, left), toLitmusValue(program, right), type);
 }
 
 }  // namespace opcheck::opsem

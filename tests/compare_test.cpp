@@ -96,9 +96,10 @@ TEST_CASE(
   std::getline(rows, line);
   std::size_t checked = 0;
   while (std::getline(rows, line)) {
-    const std::string file = line.substr(0, line.find('\t'));
-    const std::string verdict =
-        line.substr(file.size() + 1, line.find('\t', file.size() + 1) - file.size() - 1);
+    const std::vector<std::string> columns = testing::splitFields(line, '\t');
+    REQUIRE(columns.size() == 3);
+    const std::string& file = columns[0];
+    const std::string& verdict = columns[1];
     INFO(file);
     const cli::TestComparison comparison = cli::compareTest(directory / file, againstPtx("volta"));
     const litmus::Test test = parser::readLitmusFile(directory / file);

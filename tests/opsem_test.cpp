@@ -488,11 +488,7 @@ TEST_CASE(
   std::size_t seen = 0;
   std::size_t forbiddenByAlloy = 0;
   while (std::getline(rows, line)) {
-    std::vector<std::string> fields;
-    std::istringstream split(line);
-    for (std::string field; std::getline(split, field, ',');) {
-      fields.push_back(field);
-    }
+    const std::vector<std::string> fields = testing::splitFields(line, ',');
     REQUIRE(fields.size() == 6);
     const bool seenOnSomeGpu = fields[3] == "seen" || fields[4] == "seen" || fields[5] == "seen";
     const bool alloyForbids = fields[1] == "UNSAT";
