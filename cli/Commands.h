@@ -26,4 +26,9 @@ int runCompareCommand(const std::vector<std::string>& arguments);
 // GPUs; 1 when some model forbids an outcome seen.
 int runHarnessCommand(const std::vector<std::string>& arguments);
 
+// opcheck generate CYCLE | --shape NAME | --family NAME|corpus|all | --list
+// [--scope S] [--cta-groups G] [--gpu-groups G] [--name N] [-o DIR]:
+// litmus tests from diy7 cycles (docs/generate.md).
+int runGenerateCommand(const std::vector<std::string>& arguments);
+
 }  // namespace opcheck::cli

@@ -4,6 +4,8 @@
 //   opcheck compare FILE|DIR...      operational outcomes against axiomatic ones
 //   opcheck harness --observations FILE... FILE|DIR...
 //                                    models against outcomes seen on real GPUs
+//   opcheck generate CYCLE | --shape NAME | --family NAME
+//                                    litmus tests from diy7 cycles
 //   opcheck parse FILE|DIR...        print each test as opcheck understood it
 //   opcheck models                   list the models
 #include <iostream>
@@ -36,6 +38,10 @@ constexpr const char* kUsage =
     "                                   every ptx-op preset but the broken-* ones). Exit status 1 when\n"
     "                                   any model checked forbids an outcome seen, even one that does\n"
     "                                   not claim PTX (ptx-op,fermi)\n"
+    "       opcheck generate CYCLE | --shape NAME | --family NAME|corpus|all | --list\n"
+    "                        [--scope cta|gpu|sys] [--cta-groups G] [--gpu-groups G] [--name N] [-o DIR]\n"
+    "                                   litmus tests from diy7 cycles ('Rfe PodRR Fre PodWW'), classic\n"
+    "                                   shapes and the cuda-litmus families (opcheck generate --help)\n"
     "       opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
     "       opcheck models              list the models and their options\n"
     "       opcheck --help | --version\n";
@@ -67,6 +73,9 @@ int main(int argc, char** argv) {
   }
   if (command == "harness") {
     return runHarnessCommand(rest);
+  }
+  if (command == "generate") {
+    return runGenerateCommand(rest);
   }
   if (command == "models") {
     return runModelsCommand(rest);

@@ -1,0 +1,54 @@
+// The cuda-litmus families: one classic shape over every grouping of its
+// threads into CTAs, every scope of its accesses, and every way of
+// ordering each thread's two accesses (release/acquire or a fence), named
+// as corpora/cuda-litmus names them:
+//   PREFIX_TB_GROUPING_SCOPE_(BLOCK|DEVICE)_NO_FENCE_VARIANT
+//   PREFIX_TB_GROUPING_SCOPE_(BLOCK|DEVICE)_FENCE_SCOPE_(BLOCK|DEVICE)_VARIANT
+// The scheme, read from the 950 names and programs of corpora/cuda-litmus
+// (and the generator that made them, goens/pop-lean make_mca_tests.py): a
+// thread whose two accesses need ordering has a role by their directions.
+//   W then W (writer): the second store is a release, or a fence.acq_rel
+//   R then R (reader): the first load is an acquire, or a fence.acq_rel
+//   R then W: the load is an acquire (ACQ) or the store a release (REL),
+//            or a fence.acq_rel
+//   W then R: the load is "sc" (LOAD_SC) or the store is (STORE_SC), an sc
+//            access being fence.sc at the accesses' scope then an acquire
+//            or release; or a fence.sc
+// NO_FENCE_RELAXED has every access relaxed; the other NO_FENCE variants
+// order every such thread without fences and are named by the choices of
+// its R-W and W-R threads (ACQUIRE/RELEASE or LOAD_SC/STORE_SC for one
+// such thread, ACQ_REL and the like for two; with none, ACQUIRE when all
+// are readers; RELEASE and RELEASE_ACQUIRE, for writers and mixes, are
+// opcheck's extension of the scheme to 2+2W, 3.2W and Z6.3). A FENCE
+// variant fences a non-empty set of those threads (THREAD_1_2_FENCE;
+// BOTH_FENCE or ALL_FENCE when it is all of two or of three or more) and
+// orders the others without fences, the choices of its unfenced R-W and
+// W-R threads appended (THREAD_0_FENCE_ACQ).
+// cuda-litmus's generator also writes SCOPE_SYSTEM variants; the corpus
+// has none, and neither do these families.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "litmus/Test.h"
+
+namespace opcheck::generate {
+
+struct Family {
+  std::string_view prefix;  // the names' first word: "iriw"
+  std::string_view shape;   // the classic shape (ClassicShapes.h)
+  bool inCorpus;            // one of corpora/cuda-litmus's six
+};
+
+std::span<const Family> cudaLitmusFamilies();
+
+// The family called NAME, by prefix or shape name (case-insensitive:
+// "wrw_2w" or "WRW+2W"), if any.
+const Family* findFamily(std::string_view name);
+
+// Every test of FAMILY, sorted by name.
+std::vector<litmus::Test> generateFamily(const Family& family);
+
+}  // namespace opcheck::generate
