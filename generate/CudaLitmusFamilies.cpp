@@ -181,7 +181,7 @@ std::string noFenceName(const std::vector<OrderedThread>& threads, const std::ve
                                    [](const OrderedThread& t) { return t.role == Role::Reader; });
   const bool writers = std::all_of(threads.begin(), threads.end(),
                                    [](const OrderedThread& t) { return t.role == Role::Writer; });
-  return readers ? "ACQUIRE" : writers ? "RELEASE" : "RELEASE_ACQUIRE";
+  return readers ? "ACQUIRE" : writers ? "RELEASE" : "ACQ_REL";
 }
 
 std::string fencedName(const std::vector<OrderedThread>& threads, unsigned fenced) {

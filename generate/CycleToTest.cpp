@@ -282,16 +282,12 @@ void checkGroupingSize(const ThreadGrouping& grouping, unsigned threads, const c
 void placeThreads(litmus::Test& test, const GenerationOptions& options) {
   const unsigned threads = static_cast<unsigned>(test.threads.size());
   const ThreadGrouping ctas = options.ctas ? *options.ctas : separateThreads(threads);
-  const ThreadGrouping gpus = options.gpus ? *options.gpus
-                                           : parseThreadGrouping(
-                                                 [&] {
-                                                   std::string all;
-                                                   for (unsigned t = 0; t < threads; ++t) {
-                                                     all += static_cast<char>('0' + t);
-                                                   }
-                                                   return all;
-                                                 }(),
-                                                 threads);
+  ThreadGrouping oneGpu;
+  oneGpu.groups.emplace_back();
+  for (unsigned thread = 0; thread < threads; ++thread) {
+    oneGpu.groups.back().push_back(thread);
+  }
+  const ThreadGrouping gpus = options.gpus ? *options.gpus : oneGpu;
   checkGroupingSize(ctas, threads, "CTA");
   checkGroupingSize(gpus, threads, "GPU");
   // Ids in the order of the first thread of each group, as the IR numbers
