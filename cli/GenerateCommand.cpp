@@ -1,8 +1,8 @@
 // opcheck generate: litmus tests from diy7 cycles, classic shapes and the
 // cuda-litmus families (docs/generate.md). Each way of choosing tests is a
 // mode: it reads its own options in parseArguments and makes its tests in
-// testsOf; the printing and writing are shared. A new mode (--random N
-// --seed S) is one enumerator, one branch in each of the two.
+// testsOf; the printing and writing are shared.
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,8 +17,11 @@
 #include "generate/CudaLitmusFamilies.h"
 #include "generate/CycleToTest.h"
 #include "generate/GenerationError.h"
+#include "generate/RandomTests.h"
 #include "generate/ThreadGrouping.h"
 #include "litmus/CanonicalPrinter.h"
+#include "litmus/Diagnostic.h"
+#include "parser/LitmusReader.h"
 
 namespace opcheck::cli {
 
@@ -30,6 +33,7 @@ constexpr const char* kGenerateUsage =
     "       opcheck generate --shape NAME [--scope ...] [--cta-groups G] [--gpu-groups G] [--name N] [-o "
     "DIR]\n"
     "       opcheck generate --family NAME|corpus|all [-o DIR]\n"
+    "       opcheck generate --random N [--seed S] [-o DIR]\n"
     "       opcheck generate --list\n"
     "  CYCLE   diy7 relations, e.g. 'Rfe PodRR Fre PodWW' (Rfe Rfi Fre Fri Wse Wsi Coe Coi,\n"
     "          Pos|Pod DIR DIR, DpAddr|DpData|DpCtrl s|d DIR, Fence.sc|acq_rel[.cta|.gpu|.sys][s|d DIR "
@@ -40,15 +44,21 @@ constexpr const char* kGenerateUsage =
     "  --gpu-groups G   threads into GPUs, same form (default: one GPU)\n"
     "  --family NAME    a cuda-litmus family (iriw isa2 rwc wrc wrw_2w wwc 2_2w 3_2w z6_3),\n"
     "                   corpus (the six of corpora/cuda-litmus) or all\n"
+    "  --random N       N small random tests (loads, stores, atomics, reductions, fences,\n"
+    "                   barriers, forward branches, 32- and 64-bit arithmetic; for\n"
+    "                   scripts/fuzz-models.sh), named random-S-I; the same seed gives the same tests\n"
+    "  --seed S         the random series (default 0)\n"
     "  -o DIR           write NAME.litmus files into DIR instead of printing the tests\n";
 
-enum class Mode { Cycle, Shape, Family, List };
+enum class Mode { Cycle, Shape, Family, Random, List };
 
 struct GenerateOptions {
   Mode mode = Mode::Cycle;
-  std::string cycle;   // Mode::Cycle: the words given, joined
-  std::string shape;   // Mode::Shape
-  std::string family;  // Mode::Family
+  std::string cycle;              // Mode::Cycle: the words given, joined
+  std::string shape;              // Mode::Shape
+  std::string family;             // Mode::Family
+  std::uint64_t randomCount = 0;  // Mode::Random
+  std::uint64_t randomSeed = 0;
   litmus::Scope scope = litmus::Scope::Gpu;
   std::optional<std::string> ctaGroups;
   std::optional<std::string> gpuGroups;
@@ -108,6 +118,18 @@ std::optional<GenerateOptions> parseArguments(const std::vector<std::string>& ar
       } else {
         options.outputDirectory = *value;
       }
+    } else if (argument == "--random") {
+      const auto count = reader.number<std::uint64_t>(1, 1'000'000, "a number of tests from 1 to 1000000");
+      if (!count || !setMode(Mode::Random)) {
+        return std::nullopt;
+      }
+      options.randomCount = *count;
+    } else if (argument == "--seed") {
+      const auto seed = reader.number<std::uint64_t>(0, UINT64_MAX, "a whole number");
+      if (!seed) {
+        return std::nullopt;
+      }
+      options.randomSeed = *seed;
     } else if (argument == "--list") {
       if (!setMode(Mode::List)) {
         return std::nullopt;
@@ -125,6 +147,10 @@ std::optional<GenerateOptions> parseArguments(const std::vector<std::string>& ar
   }
   if (!modeGiven) {
     std::cerr << "opcheck: error: give a cycle, --shape, --family or --list (see opcheck generate --help)\n";
+    return std::nullopt;
+  }
+  if (options.mode != Mode::Random && options.randomSeed != 0) {
+    std::cerr << "opcheck: error: --seed applies to --random\n";
     return std::nullopt;
   }
   const bool single = options.mode == Mode::Cycle || options.mode == Mode::Shape;
@@ -178,6 +204,17 @@ std::vector<litmus::Test> testsOf(const GenerateOptions& options) {
       }
       if (tests.empty()) {
         throw generate::GenerationError("unknown family '" + options.family + "' (opcheck generate --list)");
+      }
+      return tests;
+    }
+    case Mode::Random: {
+      // Parsed back, so a test the generator writes wrongly is an error
+      // here, not a surprise in the models.
+      std::vector<litmus::Test> tests;
+      for (std::uint64_t index = 0; index < options.randomCount; ++index) {
+        const std::string text = generate::randomTest(options.randomSeed, index);
+        tests.push_back(parser::readLitmusText(
+            text, "random-" + std::to_string(options.randomSeed) + "-" + std::to_string(index) + ".litmus"));
       }
       return tests;
     }
@@ -242,6 +279,9 @@ int runGenerateCommand(const std::vector<std::string>& arguments) {
     tests = testsOf(*options);
   } catch (const generate::GenerationError& error) {
     std::cerr << "opcheck: error: " << error.what() << '\n';
+    return kBadInput;
+  } catch (const litmus::InputError& error) {
+    std::cerr << error.what() << '\n';
     return kBadInput;
   }
   if (options->outputDirectory) {
