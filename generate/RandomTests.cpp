@@ -69,12 +69,15 @@ class RandomTestWriter {
 
   std::string write() {
     const std::size_t threadCount = draw_.between(2, std::max<std::size_t>(2, size_.maxThreads));
-    locationCount_ = draw_.between(1, std::clamp<std::size_t>(size_.maxLocations, 1, kLocationNames.size()));
+    // Two locations at least: with one, a dozen writes give the axiomatic
+    // models a dozen factorial coherence orders to enumerate.
+    locationCount_ = draw_.between(2, std::clamp<std::size_t>(size_.maxLocations, 2, kLocationNames.size()));
     placeThreads(threadCount);
     threads_.resize(threadCount);
     for (ThreadText& thread : threads_) {
       writeThread(thread);
     }
+    maybeAddSpinLoop();
     maybeAddBarrier();
     return text();
   }
@@ -234,6 +237,40 @@ class RandomTestWriter {
     thread.lines.insert(thread.lines.begin() + static_cast<std::ptrdiff_t>(labelLine), label + ":");
     thread.lines.insert(thread.lines.begin() + static_cast<std::ptrdiff_t>(branchLine),
                         cat(condition, " r", tested, ", ", draw_.below(3), ", ", label));
+    thread.hasBranch = true;
+  }
+
+  // Now and then, a thread first spins until it sees a value another thread
+  // stores (the flag of message passing, and the loops of locks): a backward
+  // branch, which the axiomatic models unroll and ptx-op explores, and a
+  // run that hangs when the store is never seen.
+  void maybeAddSpinLoop() {
+    if (!draw_.chance(12)) {
+      return;
+    }
+    const std::size_t spinner = draw_.below(threads_.size());
+    std::vector<std::pair<std::string, std::string>> flags;  // location, value
+    for (std::size_t thread = 0; thread < threads_.size(); ++thread) {
+      for (const std::string& line : threads_[thread].lines) {
+        const std::size_t comma = line.find(", ");
+        const bool constantStore = line.rfind("st.", 0) == 0 && line.find(", r") == std::string::npos;
+        if (thread != spinner && constantStore) {
+          flags.emplace_back(line.substr(line.find(' ') + 1, comma - line.find(' ') - 1),
+                             line.substr(comma + 2));
+        }
+      }
+    }
+    if (flags.empty()) {
+      return;
+    }
+    const auto& [flag, value] = flags[draw_.below(flags.size())];
+    ThreadText& thread = threads_[spinner];
+    const std::string label = cat("LC", labelCount_ < 10 ? "0" : "", labelCount_);
+    ++labelCount_;
+    const std::string semantics = loadSemantics();
+    const std::string target = thread.freshRegister();
+    thread.lines.insert(thread.lines.begin(), {label + ":", cat("ld.", semantics, " ", target, ", ", flag),
+                                               cat("bne ", target, ", ", value, ", ", label)});
     thread.hasBranch = true;
   }
 

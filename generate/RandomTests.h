@@ -2,9 +2,10 @@
 // fuzzing (scripts/fuzz-models.sh; issue 17 "Differential fuzzing").
 //
 // A random test is a few threads of loads, stores, atomics, reductions,
-// fences, arithmetic at 32 and 64 bits and forward branches, over two or
-// three locations, with a random grouping of the threads into CTAs (and now
-// and then two GPUs) and a random scope and semantics for every access. Its
+// fences, arithmetic at 32 and 64 bits, forward branches, spin loops and
+// CTA barriers over two or three locations, with a random grouping of the
+// threads into CTAs (and now and then two GPUs) and a random scope and
+// semantics for every access (docs/generate.md "Random tests"). Its
 // condition names every register a load wrote and every location, so the
 // models' outcome sets are compared, not one verdict.
 //

@@ -61,6 +61,7 @@ TEST_CASE("random tests hold every kind of instruction, several CTAs and two GPU
   std::set<litmus::DataType> types;
   std::uint64_t severalCtas = 0;
   std::uint64_t twoGpus = 0;
+  std::uint64_t spinLoops = 0;  // a branch back to a label before it
   for (std::uint64_t index = 0; index < kSeriesLength; ++index) {
     const litmus::Test test = parsedRandomTest(11, index);
     std::set<std::int16_t> ctas;
@@ -68,7 +69,12 @@ TEST_CASE("random tests hold every kind of instruction, several CTAs and two GPU
     for (const litmus::Thread& thread : test.threads) {
       ctas.insert(thread.placement.cta);
       gpus.insert(thread.placement.device);
-      for (const litmus::Instruction& instruction : thread.instructions) {
+      for (std::size_t index = 0; index < thread.instructions.size(); ++index) {
+        const litmus::Instruction& instruction = thread.instructions[index];
+        if (litmus::isBranch(instruction.opcode) &&
+            thread.labels[instruction.operands.back().index].target <= index) {
+          ++spinLoops;
+        }
         ++opcodes[instruction.opcode];
         scopes.insert(instruction.scope);
         semantics.insert(instruction.semantics);
@@ -98,4 +104,5 @@ TEST_CASE("random tests hold every kind of instruction, several CTAs and two GPU
   CHECK(types.count(litmus::DataType::U64) == 1);
   CHECK(severalCtas > kSeriesLength / 3);
   CHECK(twoGpus > 0);
+  CHECK(spinLoops > 0);
 }
