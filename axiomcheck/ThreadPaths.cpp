@@ -8,7 +8,7 @@
 namespace opcheck::axiomcheck {
 
 using litmus::Instruction;
-using litmus::Opcode;
+using litmus::InstructionKind;
 using litmus::Operand;
 using litmus::Semantics;
 
@@ -77,6 +77,11 @@ class PathEnumerator {
  private:
   [[noreturn]] void fail(const Instruction& instruction, const std::string& message) const {
     litmus::fail(file_, instruction.position, message);
+  }
+
+  [[noreturn]] void refuse(const Instruction& instruction) const {
+    fail(instruction,
+         "'" + std::string(info(instruction.opcode).spelling) + "' is not supported by the axiomatic models");
   }
 
   void runToEnd(PathState state) {
@@ -182,14 +187,14 @@ class PathEnumerator {
   bool execute(PathState& state, const Instruction& instruction, EventSet guardLoads) {
     ExpressionArena& arena = state.path.expressions;
     const auto& operands = instruction.operands;
-    switch (instruction.opcode) {
-      case Opcode::Move:
-      case Opcode::Convert:
-      case Opcode::Add:
-      case Opcode::Subtract:
-      case Opcode::And:
-      case Opcode::Or:
-      case Opcode::Xor: {
+    // The axiomatic models have no mixed-proxy model (PTX ISA 8.6); the
+    // decoder rewrites membar as fence.sc, so a LegacyFence here came from
+    // elsewhere and is refused rather than guessed at.
+    if (litmus::isProxyInstruction(instruction.opcode)) {
+      refuse(instruction);
+    }
+    switch (litmus::kindOf(instruction.opcode)) {
+      case InstructionKind::RegisterOperation: {
         // mov and cvt have one source: it is both (Exchange gives the second).
         const ExprId right = value(state, operands.back());
         const ExprId left = operands.size() > 2 ? value(state, operands[1]) : right;
@@ -197,11 +202,11 @@ class PathEnumerator {
             arena.binary(litmus::registerOperation(instruction.opcode), left, right, instruction.type);
         break;
       }
-      case Opcode::SetPredicate:
+      case InstructionKind::SetPredicate:
         state.registers[operands[0].index] = arena.comparison(
             instruction.comparison, value(state, operands[1]), value(state, operands[2]), instruction.type);
         break;
-      case Opcode::Load: {
+      case InstructionKind::Load: {
         PathEvent read;
         read.kind = EventKind::Read;
         read.semantics = instruction.semantics;
@@ -211,7 +216,7 @@ class PathEnumerator {
         state.registers[operands[0].index] = arena.load(index);
         break;
       }
-      case Opcode::Store: {
+      case InstructionKind::Store: {
         PathEvent write;
         write.kind = EventKind::Write;
         write.semantics = instruction.semantics;
@@ -222,10 +227,10 @@ class PathEnumerator {
         addEvent(state, instruction, write, guardLoads);
         break;
       }
-      case Opcode::Atomic:
-      case Opcode::Reduction:
+      case InstructionKind::ReadModifyWrite:
+      case InstructionKind::Reduction:
         return readModifyWrite(state, instruction, guardLoads);
-      case Opcode::Fence: {
+      case InstructionKind::Fence: {
         PathEvent fence;
         fence.kind = EventKind::Fence;
         fence.semantics = instruction.semantics;
@@ -233,27 +238,16 @@ class PathEnumerator {
         addEvent(state, instruction, fence, guardLoads);
         break;
       }
-      case Opcode::Barrier:
+      case InstructionKind::Barrier:
         barrier(state, instruction, guardLoads);
         break;
-      case Opcode::Branch:
-      case Opcode::Goto:
+      case InstructionKind::Jump:
         return jump(state, labelTarget(operands[0]));
-      case Opcode::BranchEqual:
-      case Opcode::BranchNotEqual:
-      case Opcode::BranchLess:
-      case Opcode::BranchLessOrEqual:
-      case Opcode::BranchGreater:
-      case Opcode::BranchGreaterOrEqual:
+      case InstructionKind::ConditionalBranch:
         return conditionalBranch(state, instruction);
-      case Opcode::MemoryBarrier:
-      case Opcode::ProxyFence:
-      case Opcode::ConstantLoad:
-      case Opcode::SurfaceStore:
-      case Opcode::SurfaceLoad:
-      case Opcode::TextureLoad:
-        fail(instruction, "'" + std::string(info(instruction.opcode).spelling) +
-                              "' is not supported by the axiomatic models");
+      case InstructionKind::ProxyFence:
+      case InstructionKind::LegacyFence:
+        refuse(instruction);
     }
     ++state.next;
     return true;
@@ -284,7 +278,8 @@ class PathEnumerator {
 
   bool readModifyWrite(PathState& state, const Instruction& instruction, EventSet guardLoads) {
     ExpressionArena& arena = state.path.expressions;
-    const bool isAtom = instruction.opcode == Opcode::Atomic;
+    // atom returns the old value; red returns nothing (Opcodes.def's kinds).
+    const bool isAtom = litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ReadModifyWrite;
     const auto& operands = instruction.operands;
     const Operand& addressOperand = operands[isAtom ? 1 : 0];
     PathEvent read;

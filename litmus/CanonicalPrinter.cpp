@@ -201,41 +201,27 @@ std::string printNested(const Test& test, const Proposition& proposition) {
 }  // namespace
 
 std::string printMnemonic(const Instruction& instruction) {
+  // One order for every instruction, the PTX ISA's
+  // (ld{.sem}{.scope}{.ss}{.cop}{.type}, atom{.sem}{.scope}{.ss}.op.type,
+  // fence.proxy.kind, bar{.cta}.sync, setp.cmp.type); each instruction
+  // prints the categories its row of Opcodes.def accepts, so what prints
+  // reads back.
+  const std::uint16_t accepted = info(instruction.opcode).acceptedCategories;
   std::string text(info(instruction.opcode).spelling);
-  switch (instruction.opcode) {
-    case Opcode::Load:
-    case Opcode::Store:
-    case Opcode::Atomic:
-    case Opcode::Reduction:
-    case Opcode::ConstantLoad:
-    case Opcode::SurfaceStore:
-    case Opcode::SurfaceLoad:
-    case Opcode::TextureLoad:
-      // PTX ISA order: ld{.sem}{.scope}{.ss}{.cop}{.type}; atom{.sem}{.scope}{.ss}.op.type
-      appendQualifier(text, spelling(instruction.semantics));
-      appendQualifier(text, spelling(instruction.scope));
-      appendQualifier(text, spelling(instruction.stateSpace));
-      appendQualifier(text, spelling(instruction.cacheOperator));
-      appendQualifier(text, spelling(instruction.operation));
-      appendQualifier(text, spelling(instruction.type));
-      break;
-    case Opcode::Fence:
-      appendQualifier(text, spelling(instruction.semantics));
-      appendQualifier(text, spelling(instruction.scope));
-      break;
-    case Opcode::ProxyFence:
-      appendQualifier(text, spelling(instruction.proxy));
-      break;
-    case Opcode::MemoryBarrier:
-    case Opcode::Barrier:
-      appendQualifier(text, spelling(instruction.scope));
-      appendQualifier(text, spelling(instruction.barrierAction));
-      break;
-    default:
-      appendQualifier(text, spelling(instruction.comparison));
-      appendQualifier(text, spelling(instruction.type));
-      break;
-  }
+  const auto appendIfAccepted = [&](QualifierCategory category, std::string_view qualifier) {
+    if ((accepted & bitOf(category)) != 0) {
+      appendQualifier(text, qualifier);
+    }
+  };
+  appendIfAccepted(QualifierCategory::Semantics, spelling(instruction.semantics));
+  appendIfAccepted(QualifierCategory::Scope, spelling(instruction.scope));
+  appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.stateSpace));
+  appendIfAccepted(QualifierCategory::CacheOperator, spelling(instruction.cacheOperator));
+  appendIfAccepted(QualifierCategory::Operation, spelling(instruction.operation));
+  appendIfAccepted(QualifierCategory::Proxy, spelling(instruction.proxy));
+  appendIfAccepted(QualifierCategory::BarrierAction, spelling(instruction.barrierAction));
+  appendIfAccepted(QualifierCategory::Comparison, spelling(instruction.comparison));
+  appendIfAccepted(QualifierCategory::DataType, spelling(instruction.type));
   return text;
 }
 

@@ -141,43 +141,10 @@ bool holds(Comparison comparison, const Value& left, const Value& right, DataTyp
   return false;
 }
 
-Operation registerOperation(Opcode opcode) {
-  switch (opcode) {
-    case Opcode::Move:
-    case Opcode::Convert:
-      return Operation::Exchange;
-    case Opcode::Add:
-      return Operation::Add;
-    case Opcode::Subtract:
-      return Operation::Subtract;
-    case Opcode::And:
-      return Operation::And;
-    case Opcode::Or:
-      return Operation::Or;
-    case Opcode::Xor:
-      return Operation::Xor;
-    default:
-      return Operation::None;
-  }
-}
+// Both read Opcodes.def's columns: which operation "add" is, which
+// comparison "blt" makes, is said once, in the instruction's row.
+Operation registerOperation(Opcode opcode) { return info(opcode).registerOperation; }
 
-Comparison branchComparison(Opcode opcode) {
-  switch (opcode) {
-    case Opcode::BranchEqual:
-      return Comparison::Equal;
-    case Opcode::BranchNotEqual:
-      return Comparison::NotEqual;
-    case Opcode::BranchLess:
-      return Comparison::Less;
-    case Opcode::BranchLessOrEqual:
-      return Comparison::LessOrEqual;
-    case Opcode::BranchGreater:
-      return Comparison::Greater;
-    case Opcode::BranchGreaterOrEqual:
-      return Comparison::GreaterOrEqual;
-    default:
-      return Comparison::None;
-  }
-}
+Comparison branchComparison(Opcode opcode) { return info(opcode).branchComparison; }
 
 }  // namespace opcheck::litmus

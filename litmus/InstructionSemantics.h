@@ -51,10 +51,12 @@ Value update(Operation operation, const Value& left, const Value& right, DataTyp
 bool holds(Comparison comparison, const Value& left, const Value& right, DataType type);
 
 // The operation a register instruction applies to its two sources (mov and
-// cvt: Exchange, the second source); None for every other instruction.
+// cvt: Exchange, the second source); None for every other instruction
+// (Opcodes.def's registerOperation column).
 Operation registerOperation(Opcode opcode);
 
-// The comparison a conditional branch makes; None for other instructions.
+// The comparison a conditional branch makes; None for other instructions
+// (Opcodes.def's branchComparison column).
 Comparison branchComparison(Opcode opcode);
 
 }  // namespace opcheck::litmus

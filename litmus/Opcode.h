@@ -1,34 +1,108 @@
-// The instructions opcheck reads (generated from Opcodes.def) and what the
-// table says of each.
+// The instructions opcheck reads and what kind of instruction each is, both
+// generated from Opcodes.def: the one classification the parser, the
+// printer and every model read (GenMC's EventLabel.def is the pattern:
+// docs/adding-an-instruction.md). Code that needs to tell instructions apart
+// asks `kindOf` or one of the predicates below; it never lists opcodes.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string_view>
 
+#include "litmus/Qualifiers.h"
+
 namespace opcheck::litmus {
 
 enum class Opcode : std::uint8_t {
-#define OPCODE(Enumerator, spelling, categories, operands) Enumerator,
+#define OPCODE(Enumerator, spelling, kind, proxies, registerOperation, branchComparison, categories, \
+               operands)                                                                             \
+  Enumerator,
 #include "litmus/Opcodes.def"
 };
+
+// What an instruction does: the column the models dispatch on. A switch over
+// it lists every kind and has no default, so that a new kind is a compile
+// error (-Wswitch) wherever it is not yet handled.
+enum class InstructionKind : std::uint8_t {
+  Load,               // reads memory into a register: ld, and the proxy loads
+  Store,              // writes memory: st, sust
+  ReadModifyWrite,    // reads and writes one location, returns the old value: atom
+  Reduction,          // reads and writes one location, returns nothing: red
+  Fence,              // fence.sc / fence.acq_rel
+  ProxyFence,         // fence.proxy
+  LegacyFence,        // membar, decoded as fence.sc (seed 001 Sec. 3.6)
+  Barrier,            // bar.sync / bar.arrive
+  RegisterOperation,  // mov, add, sub, and, or, xor, cvt
+  SetPredicate,       // setp
+  Jump,               // bra, goto
+  ConditionalBranch,  // beq, bne, blt, ble, bgt, bge
+};
+
+// Whether an instruction goes through the generic proxy only, or needs the
+// mixed-proxy memory model (PTX ISA 9.1 8.6 "Proxies"), which no model of
+// opcheck has.
+enum class ProxyModel : std::uint8_t { Generic, Mixed };
 
 // One row of Opcodes.def.
 struct OpcodeInfo {
   Opcode opcode;
   std::string_view spelling;
+  InstructionKind kind;
+  ProxyModel proxies;
+  Operation registerOperation;       // RegisterOperation: what it computes; else None
+  Comparison branchComparison;       // ConditionalBranch: what it compares; else None
   std::uint16_t acceptedCategories;  // QualifierCategoryBit values
   std::string_view operandSignature;
 };
 
-const OpcodeInfo& info(Opcode opcode);
-std::span<const OpcodeInfo> allOpcodes();
+namespace detail {
 
-// The kinds of instruction the models tell apart.
-bool isMemoryAccess(Opcode opcode);  // ld, st, atom, red and the proxy accesses
-bool readsMemory(Opcode opcode);     // ld, atom and the proxy loads
-bool writesMemory(Opcode opcode);    // st, atom, red, sust
-bool isBranch(Opcode opcode);
-bool isProxyInstruction(Opcode opcode);  // needs the mixed-proxy model (PTX 7.5)
+inline constexpr OpcodeInfo kOpcodeTable[] = {
+#define OPCODE(Enumerator, spelling, kind, proxies, registerOperation, branchComparison, categories, \
+               operands)                                                                             \
+  {Opcode::Enumerator,                                                                               \
+   spelling,                                                                                         \
+   InstructionKind::kind,                                                                            \
+   ProxyModel::proxies,                                                                              \
+   Operation::registerOperation,                                                                     \
+   Comparison::branchComparison,                                                                     \
+   static_cast<std::uint16_t>(categories),                                                           \
+   operands},
+#include "litmus/Opcodes.def"
+};
+
+}  // namespace detail
+
+constexpr const OpcodeInfo& info(Opcode opcode) {
+  return detail::kOpcodeTable[static_cast<std::size_t>(opcode)];
+}
+constexpr std::span<const OpcodeInfo> allOpcodes() { return detail::kOpcodeTable; }
+
+constexpr InstructionKind kindOf(Opcode opcode) { return info(opcode).kind; }
+
+// The predicates every model shares, each read off the kind column.
+constexpr bool readsMemory(Opcode opcode) {  // ld, atom and the proxy loads
+  const InstructionKind kind = kindOf(opcode);
+  return kind == InstructionKind::Load || kind == InstructionKind::ReadModifyWrite;
+}
+constexpr bool writesMemory(Opcode opcode) {  // st, atom, red, sust
+  const InstructionKind kind = kindOf(opcode);
+  return kind == InstructionKind::Store || kind == InstructionKind::ReadModifyWrite ||
+         kind == InstructionKind::Reduction;
+}
+// ld, st, atom, red and the proxy accesses.
+constexpr bool isMemoryAccess(Opcode opcode) { return readsMemory(opcode) || writesMemory(opcode); }
+// atom and red: one read and one write of the same location, atomically.
+constexpr bool isReadModifyWrite(Opcode opcode) {
+  const InstructionKind kind = kindOf(opcode);
+  return kind == InstructionKind::ReadModifyWrite || kind == InstructionKind::Reduction;
+}
+constexpr bool isBranch(Opcode opcode) {
+  const InstructionKind kind = kindOf(opcode);
+  return kind == InstructionKind::Jump || kind == InstructionKind::ConditionalBranch;
+}
+// Needs the mixed-proxy model (PTX ISA 8.6): fence.proxy and the accesses
+// through the constant, surface and texture proxies.
+constexpr bool isProxyInstruction(Opcode opcode) { return info(opcode).proxies == ProxyModel::Mixed; }
 
 }  // namespace opcheck::litmus

@@ -85,15 +85,9 @@ class InstructionIssue {
       self.pc = taken ? static_cast<std::uint8_t>(target) : static_cast<std::uint8_t>(self.pc + 1);
       return true;
     };
-    using litmus::Opcode;
-    switch (instruction.opcode) {
-      case Opcode::Move:
-      case Opcode::Convert:
-      case Opcode::Add:
-      case Opcode::Subtract:
-      case Opcode::And:
-      case Opcode::Or:
-      case Opcode::Xor: {
+    using litmus::InstructionKind;
+    switch (litmus::kindOf(instruction.opcode)) {
+      case InstructionKind::RegisterOperation: {
         // mov and cvt have one source: it is both (Exchange gives the second).
         const Value right = value(operands.back());
         const Value left = operands.size() > 2 ? value(operands[1]) : right;
@@ -101,25 +95,26 @@ class InstructionIssue {
             operands[0], update(hardware_.program, litmus::registerOperation(instruction.opcode), left, right,
                                 instruction.type, thread, self.pc));
       }
-      case Opcode::SetPredicate:
+      case InstructionKind::SetPredicate:
         return writeRegister(operands[0], holds(hardware_.program, instruction.comparison, value(operands[1]),
                                                 value(operands[2]), instruction.type)
                                               ? 1
                                               : 0);
-      case Opcode::Branch:
-      case Opcode::Goto:
+      case InstructionKind::Jump:
         return jump(true, operands[0].value);
-      case Opcode::BranchEqual:
-      case Opcode::BranchNotEqual:
-      case Opcode::BranchLess:
-      case Opcode::BranchLessOrEqual:
-      case Opcode::BranchGreater:
-      case Opcode::BranchGreaterOrEqual:
+      case InstructionKind::ConditionalBranch:
         return jump(holds(hardware_.program, litmus::branchComparison(instruction.opcode), value(operands[0]),
                           value(operands[1]), instruction.type),
                     operands[2].value);
-      default:
-        break;
+      case InstructionKind::Load:
+      case InstructionKind::Store:
+      case InstructionKind::ReadModifyWrite:
+      case InstructionKind::Reduction:
+      case InstructionKind::Fence:
+      case InstructionKind::ProxyFence:
+      case InstructionKind::LegacyFence:
+      case InstructionKind::Barrier:
+        break;  // performed later, from the in-flight list
     }
     return issueOperation(state, thread, instruction);
   }
@@ -138,29 +133,32 @@ class InstructionIssue {
     const auto& operands = instruction.operands;
     InFlight entry{};
     entry.instruction = static_cast<std::uint8_t>(self.pc + 1);
-    using litmus::Opcode;
-    switch (instruction.opcode) {
-      case Opcode::Load:
-      case Opcode::Atomic:
+    // Program.cpp refuses the proxy instructions, and the decoder rewrites
+    // membar, so only ld, st, atom, red, fence and bar get here.
+    using litmus::InstructionKind;
+    const InstructionKind kind = litmus::kindOf(instruction.opcode);
+    switch (kind) {
+      case InstructionKind::Load:
+      case InstructionKind::ReadModifyWrite:
         if (pending(operands[0].value) || !locationOf(self, operands[1], entry.location)) {
           return false;  // ISSUE-1, ISSUE-3
         }
         entry.destination = static_cast<std::uint8_t>(operands[0].value);
-        if (instruction.opcode == Opcode::Atomic) {
+        if (kind == InstructionKind::ReadModifyWrite) {
           const bool swap = instruction.operation == litmus::Operation::CompareAndSwap;
           entry.compare = swap ? value(operands[2]) : 0;
           entry.value = value(operands[swap ? 3 : 2]);
         }
         self.pendingRegisters |= 1u << entry.destination;
         break;
-      case Opcode::Store:
-      case Opcode::Reduction:
+      case InstructionKind::Store:
+      case InstructionKind::Reduction:
         if (!locationOf(self, operands[0], entry.location)) {
           return false;  // ISSUE-3
         }
         entry.value = value(operands[1]);
         break;
-      case Opcode::Barrier: {
+      case InstructionKind::Barrier: {
         // Dat3M's forms: bar.cta.sync a | a, b | a, b, count. The first two
         // operands name the barrier (ISSUE-4).
         entry.compare = value(operands[0]);
@@ -172,8 +170,15 @@ class InstructionIssue {
         entry.location = static_cast<std::uint8_t>(std::clamp<Value>(count, 0, 255));
         break;
       }
-      default:
+      case InstructionKind::Fence:
+      case InstructionKind::ProxyFence:
+      case InstructionKind::LegacyFence:
         break;  // fences carry nothing
+      case InstructionKind::RegisterOperation:
+      case InstructionKind::SetPredicate:
+      case InstructionKind::Jump:
+      case InstructionKind::ConditionalBranch:
+        break;  // completed at issue (issue above); never in flight
     }
     if (!hardware_.recorder.issue(state, thread)) {
       cut(state, thread);

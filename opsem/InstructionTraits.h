@@ -14,13 +14,14 @@ inline bool isRelease(litmus::Semantics semantics) {
   return semantics == litmus::Semantics::Release || semantics == litmus::Semantics::AcquireRelease;
 }
 
-inline bool accessesMemory(litmus::Opcode opcode) {
-  return opcode == litmus::Opcode::Load || opcode == litmus::Opcode::Store ||
-         opcode == litmus::Opcode::Atomic || opcode == litmus::Opcode::Reduction;
-}
+// ld, st, atom, red: the proxy accesses never reach ptx-op (Program.cpp
+// refuses them), so these are litmus::isMemoryAccess's generic ones.
+inline bool accessesMemory(litmus::Opcode opcode) { return litmus::isMemoryAccess(opcode); }
 
+// A fence or barrier in flight: it orders what is around it (ORD-*).
 inline bool isOrderingPoint(litmus::Opcode opcode) {
-  return opcode == litmus::Opcode::Fence || opcode == litmus::Opcode::Barrier;
+  const litmus::InstructionKind kind = litmus::kindOf(opcode);
+  return kind == litmus::InstructionKind::Fence || kind == litmus::InstructionKind::Barrier;
 }
 
 inline bool beyondCta(litmus::Scope scope) {

@@ -83,21 +83,22 @@ class MemoryOperations {
     }
     typename State::Thread& self = state.threads[thread];
     bool performed = false;
-    switch (hardware_.instructionOf(thread, self.inFlight[index]).opcode) {
-      case litmus::Opcode::Load:
+    using litmus::InstructionKind;
+    switch (litmus::kindOf(hardware_.instructionOf(thread, self.inFlight[index]).opcode)) {
+      case InstructionKind::Load:
         performed = load(state, thread, index);
         break;
-      case litmus::Opcode::Store:
+      case InstructionKind::Store:
         performed = store(state, thread, index);
         break;
-      case litmus::Opcode::Atomic:
-      case litmus::Opcode::Reduction:
+      case InstructionKind::ReadModifyWrite:
+      case InstructionKind::Reduction:
         performed = atomic(state, thread, index);
         break;
-      case litmus::Opcode::Fence:
+      case InstructionKind::Fence:
         performed = fence(state, thread, index);
         break;
-      case litmus::Opcode::Barrier:
+      case InstructionKind::Barrier:
         if (!barrier(state, thread, index)) {
           return false;
         }
@@ -106,8 +107,13 @@ class MemoryOperations {
         }
         performed = true;
         break;
-      default:
-        break;
+      case InstructionKind::ProxyFence:   // refused by Program.cpp
+      case InstructionKind::LegacyFence:  // decoded as fence.sc
+      case InstructionKind::RegisterOperation:
+      case InstructionKind::SetPredicate:
+      case InstructionKind::Jump:
+      case InstructionKind::ConditionalBranch:
+        break;  // never in flight (InstructionIssue.h)
     }
     if (performed) {
       hardware_.recorder.performed(state, thread, index);
@@ -222,9 +228,9 @@ class MemoryOperations {
     if (writes && (atMemory || !program.multipleDevices())) {
       hardware_.recorder.coherence(state, location, result);
     }
-    hardware_.l2.refreshNearCopy(state, cta, location);  // PART-2
-    hardware_.l1.refresh(state, cta, location, result);  // L1-4
-    if (instruction.opcode == litmus::Opcode::Atomic) {
+    hardware_.l2.refreshNearCopy(state, cta, location);                                    // PART-2
+    hardware_.l1.refresh(state, cta, location, result);                                    // L1-4
+    if (litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ReadModifyWrite) {  // atom, not red
       if (isAcquire(instruction.semantics)) {
         acquire(state, cta, instruction.scope);
       }

@@ -100,8 +100,7 @@ class PerformOrder {
                                    second.opcode == litmus::Opcode::Store;
       return !weakLoadThenLoad && !brokenStoreSwap;  // ORD-2
     }
-    if ((first.opcode == litmus::Opcode::Load || first.opcode == litmus::Opcode::Atomic) &&
-        isAcquire(first.semantics) && !passedBy(first)) {
+    if (litmus::readsMemory(first.opcode) && isAcquire(first.semantics) && !passedBy(first)) {
       return true;  // ORD-3, REQ-6
     }
     if (second.opcode != litmus::Opcode::Load && isRelease(second.semantics) && !passedBy(second)) {

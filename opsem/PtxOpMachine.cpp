@@ -157,7 +157,7 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       const typename State::InFlight& entry = before.threads[unit].inFlight[index];
       const litmus::Opcode opcode = test.threads[unit].instructions[entry.instruction - 1u].opcode;
       std::string text = threadName + " performs  " + instructionText(entry);
-      if (opcode == litmus::Opcode::Load || opcode == litmus::Opcode::Atomic) {
+      if (litmus::readsMemory(opcode)) {
         text += "  -> " + test.threads[unit].registers[entry.destination].name + " = " +
                 valueText(after.threads[unit].registers[entry.destination]);
       }

@@ -10,6 +10,7 @@ namespace opcheck::parser {
 
 using litmus::DataType;
 using litmus::Instruction;
+using litmus::InstructionKind;
 using litmus::Opcode;
 using litmus::QualifierCategory;
 using litmus::Scope;
@@ -164,13 +165,11 @@ class Decoder {
 
   void applyDefaultsAndLegacyMeaning() {
     Instruction& i = instruction_;
-    switch (i.opcode) {
-      case Opcode::Load:
-      case Opcode::Store:
-      case Opcode::ConstantLoad:
-      case Opcode::SurfaceStore:
-      case Opcode::SurfaceLoad:
-      case Opcode::TextureLoad: {
+    // The PTX ISA's defaults and restrictions differ by what an
+    // instruction does, so this dispatches on Opcodes.def's kind column.
+    switch (litmus::kindOf(i.opcode)) {
+      case InstructionKind::Load:
+      case InstructionKind::Store: {
         // No .sem is .weak (PTX ISA 8.4; seed 004).
         const bool isLoad = litmus::readsMemory(i.opcode);
         require(i.semantics != Semantics::AcquireRelease && i.semantics != Semantics::SequentiallyConsistent,
@@ -184,8 +183,8 @@ class Decoder {
         }
         break;
       }
-      case Opcode::Atomic:
-      case Opcode::Reduction:
+      case InstructionKind::ReadModifyWrite:
+      case InstructionKind::Reduction:
         // design.md: atom/red without .sem are .relaxed, without scope .gpu.
         if (!hasSemantics()) {
           i.semantics = Semantics::Relaxed;
@@ -196,17 +195,18 @@ class Decoder {
         require(i.semantics != Semantics::Weak && i.semantics != Semantics::SequentiallyConsistent,
                 "an atomic is .relaxed, .acquire, .release or .acq_rel");
         require(i.operation != litmus::Operation::None, "needs an operation (.add, .cas, .exch, ...)");
-        require(i.opcode == Opcode::Atomic || (i.operation != litmus::Operation::CompareAndSwap &&
-                                               i.operation != litmus::Operation::Exchange),
+        require(litmus::kindOf(i.opcode) == InstructionKind::ReadModifyWrite ||
+                    (i.operation != litmus::Operation::CompareAndSwap &&
+                     i.operation != litmus::Operation::Exchange),
                 "red has no .cas or .exch (use atom)");
         break;
-      case Opcode::MemoryBarrier:
+      case InstructionKind::LegacyFence:
         // seed 001 Sec. 3.6: membar.{cta,gl,sys} is fence.sc.{cta,gpu,sys}.
         require(hasScope(), "needs a scope (.cta, .gl or .sys)");
         i.opcode = Opcode::Fence;
         i.semantics = Semantics::SequentiallyConsistent;
         break;
-      case Opcode::Fence:
+      case InstructionKind::Fence:
         // PTX ISA: fence{.sem}.scope, .sem defaults to .acq_rel.
         if (!hasSemantics()) {
           i.semantics = Semantics::AcquireRelease;
@@ -215,21 +215,23 @@ class Decoder {
                 "a fence is .sc or .acq_rel");
         require(hasScope(), "needs a scope (.cta, .gpu or .sys)");
         break;
-      case Opcode::ProxyFence:
+      case InstructionKind::ProxyFence:
         require(seen_[static_cast<std::size_t>(QualifierCategory::Proxy)],
                 "needs a proxy kind (.alias, .constant, .surface or .texture)");
         break;
-      case Opcode::Barrier:
+      case InstructionKind::Barrier:
         // bar.sync is the legacy spelling of bar.cta.sync.
         require(i.scope == Scope::None || i.scope == Scope::Cta, "barriers have CTA scope only");
         require(i.barrierAction != litmus::BarrierAction::None, "needs .sync or .arrive");
         i.scope = Scope::Cta;
         break;
-      case Opcode::SetPredicate:
+      case InstructionKind::SetPredicate:
         require(i.comparison != litmus::Comparison::None, "needs a comparison (.eq, .ne, .lt, ...)");
         break;
-      default:
-        break;
+      case InstructionKind::RegisterOperation:
+      case InstructionKind::Jump:
+      case InstructionKind::ConditionalBranch:
+        break;  // no defaults, no forbidden combinations
     }
   }
 

@@ -1,5 +1,8 @@
 // The IR's tables and the canonical printer.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <string_view>
+#include <vector>
 
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Opcode.h"
@@ -15,6 +18,116 @@ TEST_CASE("the opcode table lists each opcode once, in enum order", "[litmus]") 
     CHECK(static_cast<std::size_t>(row.opcode) == index++);
     CHECK(&info(row.opcode) == &row);
   }
+}
+
+namespace {
+
+// The spellings of the opcodes that satisfy PREDICATE, in table order.
+template <typename Predicate>
+std::vector<std::string_view> spellingsWhere(Predicate predicate) {
+  std::vector<std::string_view> spellings;
+  for (const OpcodeInfo& row : allOpcodes()) {
+    if (predicate(row)) {
+      spellings.push_back(row.spelling);
+    }
+  }
+  return spellings;
+}
+
+bool accepts(const OpcodeInfo& row, QualifierCategory category) {
+  return (row.acceptedCategories & bitOf(category)) != 0;
+}
+
+}  // namespace
+
+// The classification every model dispatches on (Opcodes.def's kind column).
+// The lists below are what the hand-written switches said before the table
+// had the column; a row edited by mistake changes one of them.
+TEST_CASE("the opcode table's kinds say which instructions read, write, branch or need proxies", "[litmus]") {
+  using Strings = std::vector<std::string_view>;
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return readsMemory(row.opcode); }) ==
+        Strings{"ld", "atom", "cold", "suld", "tld"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return writesMemory(row.opcode); }) ==
+        Strings{"st", "atom", "red", "sust"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return isReadModifyWrite(row.opcode); }) ==
+        Strings{"atom", "red"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return isBranch(row.opcode); }) ==
+        Strings{"bra", "goto", "beq", "bne", "blt", "ble", "bgt", "bge"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return isProxyInstruction(row.opcode); }) ==
+        Strings{"fence.proxy", "cold", "sust", "suld", "tld"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) {
+          return row.kind == InstructionKind::RegisterOperation;
+        }) == Strings{"mov", "add", "sub", "and", "or", "xor", "cvt"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) {
+          return row.kind == InstructionKind::Fence || row.kind == InstructionKind::LegacyFence ||
+                 row.kind == InstructionKind::ProxyFence || row.kind == InstructionKind::Barrier;
+        }) == Strings{"fence", "fence.proxy", "membar", "bar"});
+}
+
+TEST_CASE("each kind of instruction has the operands and qualifiers its kind implies", "[litmus]") {
+  for (const OpcodeInfo& row : allOpcodes()) {
+    CAPTURE(row.spelling);
+    const std::string_view operands = row.operandSignature;
+    // Exactly the memory accesses take an address; exactly the branches a label.
+    CHECK(isMemoryAccess(row.opcode) == (operands.find('a') != std::string_view::npos));
+    CHECK(isBranch(row.opcode) == (operands.find('l') != std::string_view::npos));
+    // What reads memory or computes in registers has a destination first;
+    // what only writes memory, orders or branches has none.
+    const bool writesARegister = readsMemory(row.opcode) || row.kind == InstructionKind::RegisterOperation ||
+                                 row.kind == InstructionKind::SetPredicate;
+    CHECK(writesARegister == operands.starts_with('d'));
+    // Memory-ordering semantics belong to accesses and fences, operations
+    // to atom and red, comparisons to setp, actions to bar, proxy kinds to
+    // fence.proxy.
+    CHECK(accepts(row, QualifierCategory::Semantics) ==
+          (isMemoryAccess(row.opcode) || row.kind == InstructionKind::Fence));
+    CHECK(accepts(row, QualifierCategory::Operation) == isReadModifyWrite(row.opcode));
+    CHECK(accepts(row, QualifierCategory::Comparison) == (row.kind == InstructionKind::SetPredicate));
+    CHECK(accepts(row, QualifierCategory::BarrierAction) == (row.kind == InstructionKind::Barrier));
+    CHECK(accepts(row, QualifierCategory::Proxy) == (row.kind == InstructionKind::ProxyFence));
+    // Only a register operation computes and only a conditional branch
+    // compares (InstructionSemantics.h reads these columns).
+    CHECK((row.registerOperation != Operation::None) == (row.kind == InstructionKind::RegisterOperation));
+    CHECK((row.branchComparison != Comparison::None) == (row.kind == InstructionKind::ConditionalBranch));
+  }
+}
+
+TEST_CASE("each opcode prints as the decoder reads it back", "[litmus]") {
+  // Canonical printing keeps the qualifiers an opcode accepts, in one order
+  // for all (CanonicalPrinter.cpp); every spelling is distinct.
+  std::vector<std::string_view> spellings;
+  for (const OpcodeInfo& row : allOpcodes()) {
+    CHECK(std::find(spellings.begin(), spellings.end(), row.spelling) == spellings.end());
+    spellings.push_back(row.spelling);
+    Instruction instruction;
+    instruction.opcode = row.opcode;
+    instruction.semantics = Semantics::Relaxed;
+    instruction.scope = Scope::Gpu;
+    instruction.operation = Operation::Add;
+    instruction.comparison = Comparison::Less;
+    instruction.barrierAction = BarrierAction::Sync;
+    instruction.proxy = Proxy::Alias;
+    instruction.type = DataType::U32;
+    const std::string printed = printMnemonic(instruction);
+    CAPTURE(printed);
+    CHECK(printed.starts_with(row.spelling));
+    CHECK((printed.find(".relaxed") != std::string::npos) == accepts(row, QualifierCategory::Semantics));
+    CHECK((printed.find(".u32") != std::string::npos) == accepts(row, QualifierCategory::DataType));
+    CHECK((printed.find(".alias") != std::string::npos) == accepts(row, QualifierCategory::Proxy));
+  }
+  Instruction atom;
+  atom.opcode = Opcode::Atomic;
+  atom.semantics = Semantics::AcquireRelease;
+  atom.scope = Scope::Gpu;
+  atom.stateSpace = StateSpace::Global;
+  atom.operation = Operation::Add;
+  atom.type = DataType::S32;
+  CHECK(printMnemonic(atom) == "atom.acq_rel.gpu.global.add.s32");
+  Instruction setp;
+  setp.opcode = Opcode::SetPredicate;
+  setp.comparison = Comparison::NotEqual;
+  setp.type = DataType::S32;
+  CHECK(printMnemonic(setp) == "setp.ne.s32");
 }
 
 TEST_CASE("every qualifier's canonical spelling reads back as the same qualifier", "[litmus]") {
