@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "litmus/CanonicalPrinter.h"
+
 namespace opcheck::generate {
 
 namespace {
@@ -110,27 +112,21 @@ class RandomTestWriter {
     return cat(nextValue_++);
   }
 
-  std::string loadSemantics() {
+  // weak, relaxed or ORDERED (acquire for a load, release for a store),
+  // the last two at a random scope.
+  std::string accessSemantics(std::string_view ordered) {
     switch (draw_.below(3)) {
       case 0:
         return "weak";
       case 1:
         return cat("relaxed.", scope());
       default:
-        return cat("acquire.", scope());
+        return cat(ordered, ".", scope());
     }
   }
 
-  std::string storeSemantics() {
-    switch (draw_.below(3)) {
-      case 0:
-        return "weak";
-      case 1:
-        return cat("relaxed.", scope());
-      default:
-        return cat("release.", scope());
-    }
-  }
+  std::string loadSemantics() { return accessSemantics("acquire"); }
+  std::string storeSemantics() { return accessSemantics("release"); }
 
   std::string load(ThreadText& thread) {
     const std::string semantics = loadSemantics();
@@ -334,23 +330,7 @@ class RandomTestWriter {
       column.insert(column.end(), threads_[thread].lines.begin(), threads_[thread].lines.end());
       columns.push_back(std::move(column));
     }
-    std::size_t rows = 0;
-    std::vector<std::size_t> widths;
-    for (const auto& column : columns) {
-      rows = std::max(rows, column.size());
-      std::size_t width = 0;
-      for (const std::string& cell : column) {
-        width = std::max(width, cell.size());
-      }
-      widths.push_back(width);
-    }
-    for (std::size_t row = 0; row < rows; ++row) {
-      for (std::size_t column = 0; column < columns.size(); ++column) {
-        const std::string cell = row < columns[column].size() ? columns[column][row] : "";
-        out += cat(" ", cell, std::string(widths[column] - cell.size(), ' '), " ",
-                   column + 1 < columns.size() ? "|" : ";\n");
-      }
-    }
+    out += litmus::layOutThreadColumns(columns);
     out += condition() + "\n";
     return out;
   }

@@ -91,26 +91,7 @@ void printProgram(const Test& test, std::string& out) {
     column.insert(column.begin(), "P" + std::to_string(thread));
     columns.push_back(std::move(column));
   }
-  std::size_t rows = 0;
-  std::vector<std::size_t> widths;
-  for (const std::vector<std::string>& column : columns) {
-    rows = std::max(rows, column.size());
-    std::size_t width = 0;
-    for (const std::string& cell : column) {
-      width = std::max(width, cell.size());
-    }
-    widths.push_back(width);
-  }
-  for (std::size_t row = 0; row < rows; ++row) {
-    std::string line;
-    for (std::size_t thread = 0; thread < columns.size(); ++thread) {
-      const std::string cell = row < columns[thread].size() ? columns[thread][row] : "";
-      line += thread == 0 ? " " : " | ";
-      line += cell;
-      line.append(widths[thread] - cell.size(), ' ');
-    }
-    out += line + " ;\n";
-  }
+  out += layOutThreadColumns(columns);
 }
 
 void printScopeTree(const Test& test, std::string& out) {
@@ -318,6 +299,31 @@ std::string printCanonical(const Test& test) {
   }
   out += std::string(quantifierKeyword(test.condition.quantifier)) + " (" +
          printProposition(test, test.condition.proposition) + ")\n";
+  return out;
+}
+
+std::string layOutThreadColumns(const std::vector<std::vector<std::string>>& columns) {
+  std::size_t rows = 0;
+  std::vector<std::size_t> widths;
+  for (const std::vector<std::string>& column : columns) {
+    rows = std::max(rows, column.size());
+    std::size_t width = 0;
+    for (const std::string& cell : column) {
+      width = std::max(width, cell.size());
+    }
+    widths.push_back(width);
+  }
+  std::string out;
+  for (std::size_t row = 0; row < rows; ++row) {
+    std::string line;
+    for (std::size_t thread = 0; thread < columns.size(); ++thread) {
+      const std::string cell = row < columns[thread].size() ? columns[thread][row] : "";
+      line += thread == 0 ? " " : " | ";
+      line += cell;
+      line.append(widths[thread] - cell.size(), ' ');
+    }
+    out += line + " ;\n";
+  }
   return out;
 }
 

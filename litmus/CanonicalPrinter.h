@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "litmus/Test.h"
 
@@ -18,5 +19,9 @@ std::string printMnemonic(const Instruction& instruction);
 std::string printTerm(const Test& test, const ConditionTerm& term);
 std::string printProposition(const Test& test, const Proposition& proposition);
 std::string_view quantifierKeyword(Quantifier quantifier);
+
+// The program table: one column of cells per thread (its header first),
+// padded to the widest cell, columns joined by " | ", rows ended by " ;".
+std::string layOutThreadColumns(const std::vector<std::vector<std::string>>& columns);
 
 }  // namespace opcheck::litmus
