@@ -216,10 +216,7 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
                          ": outcomes may be missing\n\n";
       }
     } else {
-      result.output = litmus::printJson(
-          test, outcome, file.string(),
-          "\"stopped\": " +
-              litmus::jsonString(outcome.stopped.empty() ? std::string("completed") : outcome.stopped));
+      result.output = litmus::printJson(test, outcome, file.string());
     }
     if (!outcome.stopped.empty()) {
       result.warning = file.string() + ": warning: the enumeration stopped " +

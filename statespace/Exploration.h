@@ -44,10 +44,10 @@ struct ExplorationResult {
   // States from which no final state can be reached (deadlocks and
   // livelocks such as a spin loop that can never exit), when detectHangs.
   std::uint64_t hangStates = 0;
-  // Every state found that cannot finish (the stuck ones and those only
-  // leading to stuck states or cycles); a trace to one of them is rebuilt
-  // by findTrace, which picks the nearest to the initial state, so that
-  // the example does not depend on which worker found what (--jobs).
+  // The states where hangs end (stuck states, and cycles that cannot be
+  // left: HangAnalysis.h); a trace to one of them is rebuilt by findTrace,
+  // which picks the nearest to the initial state, so that the example does
+  // not depend on which worker found what (--jobs).
   std::vector<Fingerprint> hangExamples;
   ExplorationStatistics statistics;
 };

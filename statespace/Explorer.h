@@ -133,8 +133,9 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   for (const State& state : result.finalStates) {
     finalFingerprints.push_back(fingerprintOf(state));
   }
-  // Every hang found, in no particular order: the trace search picks the
-  // example (the order in which workers found them varies with --jobs).
+  // The states where hangs end, in no particular order: the trace search
+  // picks the example (the order in which workers found them varies with
+  // --jobs). Without edges, the stuck states are those.
   std::vector<Fingerprint> examples(deadlocks.begin(), deadlocks.end());
   result.hangStates = deadlocks.size();
   if (options.detectHangs && statistics.stopReason == StopReason::Completed) {
@@ -143,10 +144,9 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       allEdges.insert(allEdges.end(), local.begin(), local.end());
       std::vector<Edge>().swap(local);
     }
-    std::vector<Fingerprint> stuck =
-        statesThatCannotFinish(fingerprintOf(initial), allEdges, finalFingerprints);
-    result.hangStates = stuck.size();
-    examples = std::move(stuck);  // the deadlocks are among them
+    Hangs hangs = analyseHangs(fingerprintOf(initial), allEdges, finalFingerprints);
+    result.hangStates = hangs.cannotFinish.size();
+    examples = std::move(hangs.ends);  // the stuck states are among them
   }
   result.hangExamples = std::move(examples);
   statistics.seconds = std::chrono::duration<double>(Clock::now() - start).count();

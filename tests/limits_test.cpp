@@ -141,7 +141,7 @@ TEST_CASE("--max-candidates stops an axiomatic run with a partial report, in her
 
   const fs::path small = scratch.write("mp.litmus", kMessagePassing);
   const testing::CommandResult whole = testing::runOpcheck({small.string(), "--format", "json"});
-  CHECK_THAT(whole.standardOutput, Contains("\"stopped\": \"completed\""));
+  CHECK_THAT(whole.standardOutput, !Contains("\"stopped\""));
 }
 
 TEST_CASE("--timeout takes fractions of a second and bounds the axiomatic models",
