@@ -83,7 +83,7 @@ Hangs analyseHangs(const Fingerprint& initial, const std::vector<Edge>& edges,
   std::vector<std::uint32_t> component(states.size(), kUnvisited);
   std::vector<std::uint32_t> stack;
   std::vector<std::pair<std::uint32_t, std::size_t>> calls;  // (state, next edge)
-  std::vector<bool> bottom;                                   // per component
+  std::vector<bool> bottom;                                  // per component
   std::uint32_t counter = 0;
   for (std::uint32_t root = 0; root < states.size(); ++root) {
     if (canFinish[root] || order[root] != kUnvisited) {
