@@ -13,6 +13,7 @@
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/Interrupt.h"
+#include "litmus/FileReading.h"
 
 namespace {
 
@@ -50,6 +51,8 @@ constexpr const char* kUsage =
 int main(int argc, char** argv) {
   using namespace opcheck::cli;
   installInterruptHandler();
+  // Ctrl-C also ends a wait for input (a FIFO) in commands without --timeout.
+  opcheck::litmus::setInputWaitLimit(0, &interruptFlag());
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   if (arguments.empty()) {
     std::cerr << kUsage;

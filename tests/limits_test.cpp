@@ -243,6 +243,23 @@ TEST_CASE("Ctrl-C prints the tests that had finished, marks the rest partial and
   CHECK_THAT(compared.standardOutput, Contains("MP: ptx-op"));
   CHECK_THAT(compared.standardOutput, Contains("Partial: interrupted after 2 of 2 tests"));
   CHECK_THAT(testing::readFile(report), Contains("\"partial\": true"));
+
+  const fs::path observations = scratch.write(
+      "seen.csv",
+      "test,chip,outcome,observed,runs,source\nMP,X,1:r0=1 /\\ 1:r1=1,1,10,t\nMany,X,0:r0=1,1,10,t\n");
+  const testing::CommandResult harnessed = runLimited(
+      {"harness", "--observations", observations.string(), "--model", "ptx", quick.string(), slow.string()},
+      0, 1.0);
+  CHECK(harnessed.exitStatus == 130);
+  CHECK_THAT(harnessed.standardOutput, Contains("Partial: interrupted"));
+  CHECK_THAT(harnessed.standardOutput, Contains("ptx did not finish Many"));
+
+  // parse, waiting on a FIFO nobody writes to, stops too.
+  const fs::path fifo = scratch.path("fifo.litmus");
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  const testing::CommandResult parsed = runLimited({"parse", quick.string(), fifo.string()}, 0, 0.5);
+  CHECK(parsed.exitStatus == 130);
+  CHECK_THAT(parsed.standardOutput, Contains("MP"));
 }
 
 TEST_CASE("a test too large for ptx-op is refused at the thread beyond the limit",
