@@ -299,3 +299,22 @@ TEST_CASE("--timeout ends the wait for a FIFO nobody writes to", "[cli][bad-inpu
   CHECK(read.exitStatus == 0);
   CHECK_THAT(read.standardOutput, Contains("Test MP Allowed"));
 }
+
+TEST_CASE("a witness search obeys --max-states and says it stopped, rather than that there is no witness",
+          "[cli][limits]") {
+  Scratch scratch;
+  const fs::path mp = scratch.write("mp.litmus", std::string(kMessagePassing));
+  const testing::CommandResult whole = testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness"});
+  CHECK(whole.exitStatus == 0);
+  CHECK_THAT(whole.standardOutput, Contains("Witness MP none: no final state matches the condition"));
+  // The exploration (53 states, reduced) fits in 60; the trace search, over
+  // every interleaving, does not: it is cut, not wrong.
+  const testing::CommandResult cut =
+      testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness", "--max-states", "60"});
+  CHECK(cut.exitStatus == 0);
+  CHECK_THAT(cut.standardOutput, !Contains("Stopped MP"));
+  CHECK_THAT(cut.standardOutput, Contains("Witness MP unknown: the trace search stopped at the state limit"));
+  const testing::CommandResult json = testing::runOpcheck(
+      {mp.string(), "--model", "ptx-op", "--witness", "--max-states", "60", "--format", "json"});
+  CHECK_THAT(json.standardOutput, Contains("\"witness\": null, \"trace_stopped\": \"max-states\""));
+}
