@@ -1,5 +1,6 @@
 // opcheck FILE|DIR... [--model M] [--jobs N] [--format herd|json] [--unroll K]
-// [--quiet]: runs a model on every test and prints its verdicts, herd-style
+// [--quiet] [--max-states N | --max-candidates N] [--timeout S] (cli/Limits.h):
+// runs a model on every test and prints its verdicts, herd-style
 // by default (design.md "Command line"). Tests run in parallel with --jobs
 // (oneTBB) and are printed in input order. A bad file is reported as
 // FILE:LINE:COL: error and the run goes on; the exit status is 2 at the end
