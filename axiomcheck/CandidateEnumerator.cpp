@@ -6,12 +6,14 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "axiomcheck/BarrierSynchronization.h"
 #include "axiomcheck/ThreadPaths.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/Opcode.h"
 
 namespace opcheck::axiomcheck {
 
@@ -25,14 +27,63 @@ namespace {
 // left to run for hours.
 constexpr double kMaxPathCombinations = 1 << 22;
 
+// What stops an enumeration early (CheckOptions' limits); thrown from the
+// depth of the enumeration, or from inside a model's own choices, and caught
+// in checkTest, which keeps the outcome found so far.
+struct LimitReached {
+  std::string_view reason;  // as Outcome::stopped names it
+};
+
+// Checks the limits as the enumeration goes. The candidate limit is one
+// comparison per candidate; the clock and the interrupt flag are read once
+// every kPollInterval steps, so that checking costs nothing measurable even
+// for tests with millions of candidates (a step is a candidate or an rf
+// choice that produced none).
+class Budget {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  explicit Budget(const CheckOptions& options) : options_(options), start_(Clock::now()) {}
+
+  // Before the (COUNTED+1)th candidate is counted.
+  void beforeCandidate(std::uint64_t counted) {
+    if (options_.maxCandidates != 0 && counted >= options_.maxCandidates) {
+      throw LimitReached{"max-candidates"};
+    }
+    step();
+  }
+
+  void step() {
+    if (++steps_ % kPollInterval != 0) {
+      return;
+    }
+    if (options_.interrupted != nullptr && options_.interrupted->load(std::memory_order_relaxed)) {
+      throw LimitReached{"interrupted"};
+    }
+    if (options_.timeoutSeconds > 0 &&
+        std::chrono::duration<double>(Clock::now() - start_).count() > options_.timeoutSeconds) {
+      throw LimitReached{"timeout"};
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t kPollInterval = 4096;
+
+  const CheckOptions& options_;
+  Clock::time_point start_;
+  std::uint64_t steps_ = 0;
+};
+
 // Turns each execution the model accepts into final states (herd: the
 // registers of the condition and the co-maximal write of each location).
 class OutcomeCollector final : public CandidateSink {
  public:
-  OutcomeCollector(const litmus::Test& test, const AxiomaticModel& model, litmus::Outcome& outcome)
-      : test_(test), outcome_(outcome), rejections_(model.axioms().size(), 0) {}
+  OutcomeCollector(const litmus::Test& test, const AxiomaticModel& model, litmus::Outcome& outcome,
+                   Budget& budget)
+      : test_(test), outcome_(outcome), budget_(budget), rejections_(model.axioms().size(), 0) {}
 
   void accept(const Execution& execution) override {
+    budget_.beforeCandidate(outcome_.candidates);
     ++outcome_.candidates;
     const std::vector<ConditionTerm>& terms = outcome_.terms.terms();
     state_.assign(terms.size(), Value{});
@@ -63,6 +114,7 @@ class OutcomeCollector final : public CandidateSink {
   }
 
   void reject(std::size_t axiom) override {
+    budget_.beforeCandidate(outcome_.candidates);
     ++outcome_.candidates;
     ++rejections_[axiom];
   }
@@ -97,6 +149,7 @@ class OutcomeCollector final : public CandidateSink {
 
   const litmus::Test& test_;
   litmus::Outcome& outcome_;
+  Budget& budget_;
   std::vector<std::uint64_t> rejections_;
   FinalState state_;
   std::vector<LocationChoice> choices_;
@@ -105,8 +158,8 @@ class OutcomeCollector final : public CandidateSink {
 class Enumerator {
  public:
   Enumerator(const litmus::Test& test, const AxiomaticModel& model, const CheckOptions& options,
-             const std::string& file, OutcomeCollector& collector)
-      : test_(test), model_(model), options_(options), file_(file), collector_(collector) {}
+             const std::string& file, OutcomeCollector& collector, Budget& budget)
+      : test_(test), model_(model), options_(options), file_(file), collector_(collector), budget_(budget) {}
 
   bool run() {
     PathOptions pathOptions;
@@ -120,14 +173,30 @@ class Enumerator {
     std::vector<std::size_t> choice(test_.threads.size(), 0);
     std::vector<const ThreadPath*> paths(test_.threads.size(), nullptr);
     double combinations = 1;
-    for (const ThreadPaths& set : threadPaths_) {
+    std::size_t beyond = 0;  // the thread whose paths pass the limit
+    for (std::size_t thread = 0; thread < threadPaths_.size(); ++thread) {
+      const ThreadPaths& set = threadPaths_[thread];
       if (set.paths.empty()) {
         return boundCut;  // every path of some thread was cut
       }
       combinations *= static_cast<double>(set.paths.size());
+      if (combinations <= kMaxPathCombinations) {
+        beyond = thread + 1;
+      }
     }
     if (combinations > kMaxPathCombinations) {
-      litmus::fail(file_, {},
+      // Point at the first branch or guard of the thread whose paths pass
+      // the limit: that is where its paths fork.
+      const auto& instructions = test_.threads[beyond].instructions;
+      litmus::SourcePosition position =
+          instructions.empty() ? litmus::SourcePosition{} : instructions.front().position;
+      for (const litmus::Instruction& instruction : instructions) {
+        if (instruction.guarded || litmus::isBranch(instruction.opcode)) {
+          position = instruction.position;
+          break;
+        }
+      }
+      litmus::fail(file_, position,
                    "test too large: its threads' paths combine in " +
                        std::to_string(static_cast<std::uint64_t>(combinations)) +
                        " ways, the axiomatic models' limit is " +
@@ -197,6 +266,9 @@ class Enumerator {
   }
 
   void chooseSource(std::size_t index) {
+    // Many rf choices of a large test fail their paths' assumptions and
+    // count no candidate: each is a step of the budget too.
+    budget_.step();
     if (index == reads_.size()) {
       completeReadsFrom();
       return;
@@ -333,6 +405,7 @@ class Enumerator {
   const CheckOptions& options_;
   const std::string& file_;
   OutcomeCollector& collector_;
+  Budget& budget_;
   std::vector<ThreadPaths> threadPaths_;
   Execution execution_;
   std::vector<unsigned> reads_;
@@ -353,9 +426,22 @@ litmus::Outcome checkTest(const litmus::Test& test, const AxiomaticModel& model,
   outcome.model = std::string(model.name());
   outcome.terms = litmus::ObservedTerms::of(test);
   outcome.unit = litmus::CountUnit::Executions;
-  OutcomeCollector collector(test, model, outcome);
-  Enumerator enumerator(test, model, options, file, collector);
-  outcome.boundCut = enumerator.run();
+  Budget budget(options);
+  OutcomeCollector collector(test, model, outcome, budget);
+  Enumerator enumerator(test, model, options, file, collector, budget);
+  try {
+    outcome.boundCut = enumerator.run();
+  } catch (const LimitReached& limit) {
+    // The states found so far stay: a partial report, as ptx-op gives when
+    // --max-states or --timeout stops its exploration.
+    outcome.stopped = std::string(limit.reason);
+    outcome.notes.push_back(
+        "the enumeration stopped at " +
+        std::string(limit.reason == "max-candidates" ? "the candidate limit (--max-candidates)"
+                    : limit.reason == "timeout"      ? "the time limit (--timeout)"
+                                                     : "an interrupt") +
+        " after " + std::to_string(outcome.candidates) + " candidates: executions may be missing");
+  }
   if (outcome.boundCut) {
     outcome.notes.push_back("some executions need more than --unroll " + std::to_string(options.unroll) +
                             " iterations of a loop and were cut (herd's Loop)");

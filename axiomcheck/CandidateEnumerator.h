@@ -5,6 +5,8 @@
 // executions the model allows, as herd does.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <string>
 
 #include "axiomcheck/AxiomaticModel.h"
@@ -15,6 +17,14 @@ namespace opcheck::axiomcheck {
 
 struct CheckOptions {
   unsigned unroll = 2;  // --unroll K: backward jumps taken at most K times
+  // Limits on one test (issue 17): candidates counted as Outcome::candidates
+  // (--max-candidates), seconds from the start of the check (--timeout), and
+  // a flag another thread or a signal handler sets (Ctrl-C). 0 / null: none.
+  // A limit reached ends the enumeration with the outcome so far and
+  // Outcome::stopped set: the report is partial.
+  std::uint64_t maxCandidates = 0;
+  double timeoutSeconds = 0;
+  const std::atomic<bool>* interrupted = nullptr;
 };
 
 // Throws litmus::InputError (naming FILE) when the model cannot judge TEST.

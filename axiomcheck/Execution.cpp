@@ -44,7 +44,19 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
     initials += is ? 1 : 0;
   }
   if (total + initials > kMaxEvents) {
-    litmus::fail(file, {},
+    // Point at the instruction whose event is the first beyond the limit
+    // (initial writes come first, then the threads' events in order).
+    litmus::SourcePosition beyond;
+    std::size_t counted = initials;
+    for (std::size_t thread = 0; thread < threads && beyond.line == 0; ++thread) {
+      for (const PathEvent& event : paths[thread]->events) {
+        if (++counted > kMaxEvents) {
+          beyond = test.threads[thread].instructions[event.instruction].position;
+          break;
+        }
+      }
+    }
+    litmus::fail(file, beyond,
                  "test too large for the axiomatic models: " + std::to_string(total + initials) +
                      " events with the initial writes and unrolled loops; the limit is " +
                      std::to_string(kMaxEvents) + " (one 64-bit word per relation row)");

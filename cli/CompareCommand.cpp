@@ -1,6 +1,6 @@
 // opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo]
 // [--executions] [--report FILE.md|FILE.json] [--jobs N] [--unroll K]
-// [--max-states N] [--timeout S] [--quiet]: operational ⊆ axiomatic, test by
+// [--max-states N] [--max-candidates N] [--timeout S] [--quiet]: operational ⊆ axiomatic, test by
 // test, and with --executions run by run (design.md "Cross-validation").
 // Exit status 1 when some test is unsound.
 #include <unistd.h>
@@ -15,6 +15,8 @@
 #include "cli/ComparisonReport.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
+#include "cli/Interrupt.h"
+#include "cli/Limits.h"
 #include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
 
@@ -28,6 +30,7 @@ struct CompareOptions {
   std::string operationalName = findOperationalModel("ptx-op")->name;  // the default preset
   std::vector<std::string> axiomaticNames;
   std::string report;
+  RunLimits limits;
   unsigned jobs = 1;
   bool quiet = false;
 };
@@ -49,6 +52,13 @@ std::optional<CompareOptions> parseCompareArguments(const std::vector<std::strin
   ArgumentReader reader(arguments);
   while (!reader.done()) {
     const std::string argument = reader.next();
+    const LimitOption limit = readLimitOption(argument, reader, options.limits);
+    if (limit == LimitOption::Bad) {
+      return std::nullopt;
+    }
+    if (limit == LimitOption::Read) {
+      continue;
+    }
     if (argument == "--op") {
       const auto value = reader.value();
       if (!value) {
@@ -86,18 +96,6 @@ std::optional<CompareOptions> parseCompareArguments(const std::vector<std::strin
         return std::nullopt;
       }
       options.comparison.check.unroll = *unroll;
-    } else if (argument == "--max-states") {
-      const auto limit = reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of states");
-      if (!limit) {
-        return std::nullopt;
-      }
-      options.comparison.operational.exploration.limits.maxStates = *limit;
-    } else if (argument == "--timeout") {
-      const auto seconds = reader.number<unsigned>(1, 1000000, "a number of seconds");
-      if (!seconds) {
-        return std::nullopt;
-      }
-      options.comparison.operational.exploration.limits.timeoutSeconds = *seconds;
     } else if (argument == "--executions") {
       options.comparison.executions = true;
     } else if (argument == "--quiet" || argument == "-q") {
@@ -127,6 +125,8 @@ std::optional<CompareOptions> parseCompareArguments(const std::vector<std::strin
     std::cerr << "opcheck compare: error: give one or more litmus files or directories\n";
     return std::nullopt;
   }
+  applyLimits(options.limits, options.comparison.operational);
+  applyLimits(options.limits, options.comparison.check);
   return options;
 }
 
@@ -138,6 +138,7 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
     return kBadInput;
   }
   CompareOptions& options = *parsed;
+  applyInputLimits(options.limits);
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   for (const std::string& problem : inputs.problems) {
     std::cerr << problem << '\n';
@@ -171,6 +172,8 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
   if (progress) {
     std::cerr << "\r\033[K";
   }
+  suite.interrupted = interrupted();
+  suite.inputCount = inputs.files.size();
   // Unsound tests first (design.md), each group in input order.
   std::stable_partition(suite.tests.begin(), suite.tests.end(),
                         [](const TestComparison& test) { return test.unsound(); });
@@ -182,6 +185,10 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
       std::cerr << options.report << ": error: cannot write the report\n";
       return kBadInput;
     }
+  }
+  if (suite.interrupted) {
+    std::cerr << "opcheck compare: interrupted: the report is partial\n";
+    return kInterrupted;
   }
   const bool unsound = std::any_of(suite.tests.begin(), suite.tests.end(),
                                    [](const TestComparison& test) { return test.unsound(); });

@@ -1,6 +1,7 @@
 #include "cli/Comparison.h"
 
 #include <algorithm>
+#include <new>
 
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
@@ -72,6 +73,7 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
       result.model = std::string(model->name());
       result.states = axiomatic.states.size();
       result.boundCut = axiomatic.boundCut;
+      result.stopped = axiomatic.stopped;
       std::set_difference(operational.outcome.states.begin(), operational.outcome.states.end(),
                           axiomatic.states.begin(), axiomatic.states.end(),
                           std::inserter(result.operationalOnly, result.operationalOnly.end()));
@@ -100,6 +102,10 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
     }
   } catch (const litmus::InputError& error) {
     comparison.error = error.what();
+  } catch (const std::bad_alloc&) {
+    // As opcheck FILE reports it: this test fails, the others go on.
+    comparison.models.clear();
+    comparison.error = comparison.file + ": error: out of memory while comparing this test";
   }
   return comparison;
 }

@@ -38,11 +38,16 @@ struct ModelComparison {
   // --unroll cut the axiomatic side short: an operational-only state may be
   // one it did not get to, so it is not called unsound.
   bool boundCut = false;
+  // Empty, or the limit that stopped the axiomatic enumeration
+  // (litmus::Outcome::stopped): like boundCut, an operational-only state may
+  // be one it did not get to.
+  std::string stopped;
 
+  bool axiomaticCut() const { return boundCut || !stopped.empty(); }
   bool unsound() const {
-    return (!operationalOnly.empty() && !boundCut) || (executions && executions->failed());
+    return (!operationalOnly.empty() && !axiomaticCut()) || (executions && executions->failed());
   }
-  bool inconclusive() const { return !operationalOnly.empty() && boundCut; }
+  bool inconclusive() const { return !operationalOnly.empty() && axiomaticCut(); }
 };
 
 struct TestComparison {

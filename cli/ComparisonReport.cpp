@@ -56,7 +56,9 @@ std::string verdictWord(const ModelComparison& comparison) {
     return "UNSOUND";
   }
   if (comparison.inconclusive()) {
-    return "inconclusive (--unroll cut the axiomatic side)";
+    return comparison.boundCut
+               ? "inconclusive (--unroll cut the axiomatic side)"
+               : "inconclusive (a limit stopped the axiomatic side: " + comparison.stopped + ")";
   }
   return comparison.axiomaticOnly.empty() ? "equal" : "operational within axiomatic";
 }
@@ -243,6 +245,15 @@ std::string comparisonLine(const TestComparison& test) {
   return line;
 }
 
+namespace {
+
+std::string partialLine(const ComparisonSuite& suite) {
+  return "Partial: interrupted after " + std::to_string(suite.tests.size()) + " of " +
+         std::to_string(suite.inputCount) + " tests (those the interrupt stopped are inconclusive)";
+}
+
+}  // namespace
+
 std::string summaryText(const ComparisonSuite& suite) {
   std::size_t errors = 0;
   for (const TestComparison& test : suite.tests) {
@@ -264,6 +275,9 @@ std::string summaryText(const ComparisonSuite& suite) {
   if (errors > 0) {
     text += "Summary " + std::to_string(errors) + " tests not compared (see the errors above)\n";
   }
+  if (suite.interrupted) {
+    text += partialLine(suite) + "\n";
+  }
   return text;
 }
 
@@ -272,6 +286,7 @@ std::string markdownReport(const ComparisonSuite& suite) {
   for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
     text += (model == 0 ? "" : ", ") + suite.axiomaticModels[model];
   }
+  text += suite.interrupted ? "\n\n**" + partialLine(suite) + ".**" : "";
   text +=
       "\n\nEvery test is run under the operational model and under each axiomatic model, over full "
       "final states (every register and every location). An outcome only the operational model reaches "
@@ -371,7 +386,8 @@ std::string jsonReport(const ComparisonSuite& suite) {
   for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
     text += (model == 0 ? "" : ", ") + litmus::jsonString(suite.axiomaticModels[model]);
   }
-  text += "], \"unroll\": " + std::to_string(suite.unroll) + ", \"tests\": [";
+  text += "], \"unroll\": " + std::to_string(suite.unroll) +
+          ", \"partial\": " + (suite.interrupted ? "true" : "false") + ", \"tests\": [";
   for (std::size_t index = 0; index < suite.tests.size(); ++index) {
     const TestComparison& test = suite.tests[index];
     text += index == 0 ? "\n" : ",\n";

@@ -16,6 +16,10 @@ struct ComparisonSuite {
   std::vector<std::string> axiomaticModels;
   unsigned unroll = 2;
   std::vector<TestComparison> tests;
+  // Ctrl-C stopped the run: TESTS are those that had started, of
+  // INPUTCOUNT; the report says it is partial.
+  bool interrupted = false;
+  std::size_t inputCount = 0;
 };
 
 // "SB: ptx-op 4 states; ptx 4 equal; rmo 5 (1 axiomatic-only)".

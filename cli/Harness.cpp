@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <new>
 #include <string>
 
 #include "axiomcheck/CandidateEnumerator.h"
@@ -395,7 +396,8 @@ Matching matchObservations(const std::vector<ObservationGroup>& groups, const st
   return matching;
 }
 
-ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test, unsigned unroll) {
+ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test, unsigned unroll,
+                               const RunLimits& limits) {
   ModelStates result;
   const std::string file = test.origin;
   try {
@@ -403,18 +405,25 @@ ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test
       opsem::OperationalOptions options;
       options.architecture = model.architecture;
       options.exploration.detectHangs = false;  // final states are all harness needs
+      applyLimits(limits, options);
       const opsem::OperationalResult run = opsem::runPtxOp(test.test, file, options);
       result.states = run.outcome.states;
       result.complete = run.statistics.stopReason == statespace::StopReason::Completed;
     } else {
       axiomcheck::CheckOptions options;
       options.unroll = unroll;
+      applyLimits(limits, options);
       const litmus::Outcome outcome = axiomcheck::checkTest(test.test, *model.axiomatic, options, file);
       result.states = outcome.states;
-      result.complete = !outcome.boundCut;
+      result.complete = !outcome.boundCut && outcome.stopped.empty();
     }
   } catch (const litmus::InputError& error) {
     result.error = model.name + " cannot check " + test.name + ": " + error.what();
+  } catch (const std::bad_alloc&) {
+    // As opcheck FILE reports it: this test fails, the others go on.
+    result.states.clear();
+    result.error = model.name + " cannot check " + test.name + ": " + file +
+                   ": error: out of memory while checking this test";
   }
   return result;
 }

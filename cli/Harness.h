@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/Limits.h"
 #include "cli/ModelChoice.h"
 #include "litmus/FinalState.h"
 #include "litmus/Observation.h"
@@ -99,7 +100,10 @@ struct ModelStates {
   std::string error;                    // the model could not check the test
 };
 
-ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test, unsigned unroll);
+// LIMITS bound each run (a run they stop is not complete); a run that runs
+// out of memory is an error of this test and model, not an abort.
+ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test, unsigned unroll,
+                               const RunLimits& limits = {});
 
 // One line of a report.
 struct Finding {

@@ -1,5 +1,6 @@
 // opcheck harness --observations FILE... [--model M]... [--format herd|json]
-// [--jobs N] [--unroll K] FILE|DIR...: checks models against outcomes seen
+// [--jobs N] [--unroll K] [--max-states N] [--max-candidates N]
+// [--timeout S] FILE|DIR...: checks models against outcomes seen
 // on real GPUs (design.md "Hardware observations"). Exit status 1 when some
 // model forbids an outcome seen on hardware (whether or not the model claims
 // to implement PTX; also when some input was bad, as compare does), else 2
@@ -15,6 +16,8 @@
 #include "cli/Harness.h"
 #include "cli/HarnessReport.h"
 #include "cli/InputFiles.h"
+#include "cli/Interrupt.h"
+#include "cli/Limits.h"
 #include "cli/OrderedParallel.h"
 #include "litmus/Diagnostic.h"
 
@@ -31,6 +34,7 @@ struct HarnessOptions {
   bool json = false;
   unsigned jobs = 1;
   unsigned unroll = 2;
+  RunLimits limits;
 };
 
 std::string modelNames() {
@@ -53,6 +57,13 @@ std::optional<HarnessOptions> parseHarnessArguments(const std::vector<std::strin
   ArgumentReader reader(arguments);
   while (!reader.done()) {
     const std::string argument = reader.next();
+    const LimitOption limit = readLimitOption(argument, reader, options.limits);
+    if (limit == LimitOption::Bad) {
+      return std::nullopt;
+    }
+    if (limit == LimitOption::Read) {
+      continue;
+    }
     if (argument == "--observations") {
       const std::optional<std::string> file = reader.value();
       if (!file) {
@@ -124,6 +135,7 @@ int runHarnessCommand(const std::vector<std::string>& arguments) {
     return kBadInput;
   }
   const HarnessOptions& options = *parsed;
+  applyInputLimits(options.limits);
   HarnessReport report;
   auto badInput = [&](const std::string& message) {
     std::cerr << message << '\n';
@@ -189,13 +201,18 @@ int runHarnessCommand(const std::vector<std::string>& arguments) {
 
   // Every model on every checked test, side by side.
   const std::size_t testCount = report.matching.tests.size();
-  std::vector<std::vector<ModelStates>> states(options.models.size(), std::vector<ModelStates>(testCount));
+  // A run Ctrl-C kept from starting stays as this: not complete, so that
+  // nothing it lacks is called forbidden.
+  ModelStates notRun;
+  notRun.complete = false;
+  std::vector<std::vector<ModelStates>> states(options.models.size(),
+                                               std::vector<ModelStates>(testCount, notRun));
   std::size_t done = 0;  // results arrive in item order
   runInOrder<ModelStates>(
       options.models.size() * testCount, options.jobs,
       [&](std::size_t item) {
         return computeModelStates(options.models[item / testCount], report.matching.tests[item % testCount],
-                                  options.unroll);
+                                  options.unroll, options.limits);
       },
       [&](ModelStates result) {
         states[done / testCount][done % testCount] = std::move(result);
@@ -209,8 +226,13 @@ int runHarnessCommand(const std::vector<std::string>& arguments) {
     }
   }
 
+  report.interrupted = interrupted();
   if (!report.groups.empty()) {
     std::cout << (options.json ? harnessJson(report) : harnessText(report));
+  }
+  if (report.interrupted) {
+    std::cerr << "opcheck harness: interrupted: the report is partial\n";
+    return kInterrupted;
   }
   if (report.unsound()) {
     return kCheckFailed;

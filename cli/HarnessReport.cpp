@@ -99,9 +99,12 @@ std::string harnessText(const HarnessReport& report) {
     (group.histogram ? states : rows) += group.observations.size();
     histograms += group.histogram ? 1 : 0;
   }
-  std::string text = "Observations: " + plural(report.observationFiles.size(), "file") + ", " +
-                     plural(rows, "row") + " and " + plural(histograms, "histogram") + " (" +
-                     plural(states, "state") + ") on " + plural(report.chips.size(), "chip") + "\n";
+  std::string text = report.interrupted ? "Partial: interrupted; runs the interrupt stopped or kept from "
+                                          "starting are inconclusive\n"
+                                        : "";
+  text += "Observations: " + plural(report.observationFiles.size(), "file") + ", " + plural(rows, "row") +
+          " and " + plural(histograms, "histogram") + " (" + plural(states, "state") + ") on " +
+          plural(report.chips.size(), "chip") + "\n";
 
   text += "\nTests (" + std::to_string(report.matching.tests.size()) + " checked):\n";
   std::size_t nameWidth = 0;
@@ -194,7 +197,8 @@ std::string harnessText(const HarnessReport& report) {
 }
 
 std::string harnessJson(const HarnessReport& report) {
-  std::string text = "{\"observationFiles\": " + stringArray(report.observationFiles) +
+  std::string text = "{\"partial\": " + std::string(report.interrupted ? "true" : "false") +
+                     ", \"observationFiles\": " + stringArray(report.observationFiles) +
                      ", \"chips\": " + stringArray(report.chips) + ",\n\"tests\": ";
   text += jsonArray(report.matching.tests, [&](const CheckedTest& test) {
     return "{\"test\": " + jsonString(test.name) + ", \"from\": " + jsonString(test.origin) +

@@ -19,6 +19,9 @@ struct HarnessReport {
   std::vector<std::string> chips;
   std::vector<ModelVerdict> models;
   std::vector<std::string> errors;  // bad input met on the way (also on standard error)
+  // Ctrl-C stopped the runs: those it stopped or kept from starting are
+  // incomplete (their forbidden outcomes inconclusive); the report says so.
+  bool interrupted = false;
 
   bool unsound() const;
 };

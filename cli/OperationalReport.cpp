@@ -16,6 +16,23 @@ std::string_view stopWords(statespace::StopReason reason) {
       return "max-states";
     case statespace::StopReason::Timeout:
       return "timeout";
+    case statespace::StopReason::Interrupted:
+      return "interrupted";
+  }
+  return {};
+}
+
+// "at the state limit" and so on, for a sentence about a stop.
+std::string stopPhrase(statespace::StopReason reason) {
+  switch (reason) {
+    case statespace::StopReason::Completed:
+      return {};
+    case statespace::StopReason::MaxStates:
+      return "at the state limit";
+    case statespace::StopReason::Timeout:
+      return "at the time limit";
+    case statespace::StopReason::Interrupted:
+      return "by an interrupt";
   }
   return {};
 }
@@ -55,18 +72,23 @@ std::string operationalHerdLines(const litmus::Test& test, const opsem::Operatio
       std::to_string(result.stateBytes) + " peak-memory " + mebibytes(statistics.peakResidentBytes) +
       " states/s " + std::to_string(static_cast<std::uint64_t>(perSecond)) + "\n";
   if (statistics.stopReason != statespace::StopReason::Completed) {
-    text += "Stopped " + test.name + " at the " +
-            (statistics.stopReason == statespace::StopReason::Timeout ? std::string("time limit")
-                                                                      : std::string("state limit")) +
-            ": outcomes may be missing\n";
+    text += "Stopped " + test.name + " " + stopPhrase(statistics.stopReason) + ": outcomes may be missing\n";
   }
+  // A trace search cut by a limit found no trace; say so rather than
+  // "none".
+  const std::string traceCut = "the trace search stopped " + stopPhrase(result.traceStopReason);
   if (result.hangStates > 0) {
     text += "Hangs " + test.name + " " + std::to_string(result.hangStates) +
-            " states from which no final state is reachable; one of them:\n" + steps(result.hangTrace);
+            " states from which no final state is reachable; " +
+            (result.hangTrace.empty() && result.traceStopReason != statespace::StopReason::Completed
+                 ? "no example: " + traceCut + "\n"
+                 : "one of them:\n" + steps(result.hangTrace));
   }
   if (result.witnessRequested) {
     text += result.witnessFound ? "Witness " + test.name + "\n" + steps(result.witnessTrace)
-                                : "Witness " + test.name + " none: no final state matches the condition\n";
+            : result.traceStopReason != statespace::StopReason::Completed
+                ? "Witness " + test.name + " unknown: " + traceCut + "\n"
+                : "Witness " + test.name + " none: no final state matches the condition\n";
   }
   return text;
 }
@@ -87,6 +109,9 @@ std::string operationalJsonMembers(const opsem::OperationalResult& result) {
   if (result.witnessRequested) {
     text += ", \"witness\": " + (result.witnessFound ? jsonList(result.witnessTrace) : std::string("null"));
   }
+  if (result.traceStopReason != statespace::StopReason::Completed) {
+    text += ", \"trace_stopped\": " + litmus::jsonString(stopWords(result.traceStopReason));
+  }
   return text;
 }
 
@@ -99,6 +124,9 @@ std::string operationalWarning(const std::string& file, const opsem::Operational
              std::to_string(result.statistics.states) + " states; the report is partial";
     case statespace::StopReason::Timeout:
       return file + ": warning: exploration stopped at the time limit (--timeout) after " +
+             std::to_string(result.statistics.states) + " states; the report is partial";
+    case statespace::StopReason::Interrupted:
+      return file + ": warning: exploration stopped by an interrupt after " +
              std::to_string(result.statistics.states) + " states; the report is partial";
   }
   return {};

@@ -3,6 +3,7 @@
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
+#include "cli/Interrupt.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
@@ -28,6 +29,13 @@ int runParseCommand(const std::vector<std::string>& arguments) {
   // A bad file is reported and the rest are still read (design.md "Bad input").
   bool first = true;
   for (const std::filesystem::path& file : inputs.files) {
+    if (interrupted()) {
+      // Ctrl-C: the tests printed so far stand (a FIFO being waited for
+      // gives up at once).
+      std::cout.flush();
+      std::cerr << "opcheck parse: interrupted\n";
+      return kInterrupted;
+    }
     try {
       const litmus::Test test = parser::readLitmusFile(file);
       std::cout << (first ? "" : "\n") << litmus::printCanonical(test);
@@ -37,6 +45,10 @@ int runParseCommand(const std::vector<std::string>& arguments) {
       std::cerr << error.what() << '\n';
       allRead = false;
     }
+  }
+  if (interrupted()) {
+    std::cerr << "opcheck parse: interrupted\n";
+    return kInterrupted;
   }
   return allRead ? kSuccess : kBadInput;
 }

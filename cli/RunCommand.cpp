@@ -1,5 +1,6 @@
 // opcheck FILE|DIR... [--model M] [--jobs N] [--format herd|json] [--unroll K]
-// [--quiet]: runs a model on every test and prints its verdicts, herd-style
+// [--quiet] [--max-states N | --max-candidates N] [--timeout S] (cli/Limits.h):
+// runs a model on every test and prints its verdicts, herd-style
 // by default (design.md "Command line"). Tests run in parallel with --jobs
 // (oneTBB) and are printed in input order. A bad file is reported as
 // FILE:LINE:COL: error and the run goes on; the exit status is 2 at the end
@@ -19,6 +20,8 @@
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
+#include "cli/Interrupt.h"
+#include "cli/Limits.h"
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
 #include "litmus/Diagnostic.h"
@@ -38,6 +41,8 @@ struct RunOptions {
   // An axiomatic model, or the operational one (ptx-op) when null.
   const axiomcheck::AxiomaticModel* model = nullptr;
   opsem::OperationalOptions operational;
+  axiomcheck::CheckOptions check;
+  RunLimits limits;
   unsigned jobs = 1;
   Format format = Format::Herd;
   unsigned unroll = 2;
@@ -64,6 +69,13 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
   ArgumentReader reader(arguments);
   while (!reader.done()) {
     const std::string argument = reader.next();
+    const LimitOption limit = readLimitOption(argument, reader, options.limits);
+    if (limit == LimitOption::Bad) {
+      return std::nullopt;
+    }
+    if (limit == LimitOption::Read) {
+      continue;
+    }
     if (argument == "--model") {
       const std::optional<std::string> name = reader.value();
       if (!name) {
@@ -121,20 +133,6 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
         return std::nullopt;
       }
       options.operational.reductions = *reductions;
-    } else if (argument == "--max-states") {
-      const std::optional<std::uint64_t> limit =
-          reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of states (1 or more)");
-      if (!limit) {
-        return std::nullopt;
-      }
-      options.operational.exploration.limits.maxStates = *limit;
-    } else if (argument == "--timeout") {
-      const std::optional<unsigned> seconds =
-          reader.number<unsigned>(1, 1000000, "a number of seconds (1 or more)");
-      if (!seconds) {
-        return std::nullopt;
-      }
-      options.operational.exploration.limits.timeoutSeconds = *seconds;
     } else if (argument == "--quiet" || argument == "-q") {
       options.quiet = true;
     } else if (argument.size() > 1 && argument[0] == '-') {
@@ -154,7 +152,28 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
     std::cerr << "opcheck: error: give one or more litmus files or directories\n";
     return std::nullopt;
   }
+  // design.md: an option that does not apply to the chosen model is an error.
+  if (options.model == nullptr && options.limits.maxCandidates != 0) {
+    std::cerr << "opcheck: error: --max-candidates limits the axiomatic models (ptx, rmo, sc); ptx-op takes "
+                 "--max-states\n";
+    return std::nullopt;
+  }
+  if (options.model != nullptr && options.limits.maxStates != 0) {
+    std::cerr << "opcheck: error: --max-states limits ptx-op's exploration; the axiomatic models take "
+                 "--max-candidates\n";
+    return std::nullopt;
+  }
+  applyLimits(options.limits, options.operational);
+  options.check.unroll = options.unroll;
+  applyLimits(options.limits, options.check);
   return options;
+}
+
+// "at the candidate limit" and so on, for a sentence about a stop.
+std::string axiomaticStopPhrase(const std::string& stopped) {
+  return stopped == "max-candidates" ? "at the candidate limit"
+         : stopped == "timeout"      ? "at the time limit"
+                                     : "by an interrupt";
 }
 
 struct TestResult {
@@ -188,11 +207,23 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
       runOperational(test, file.string(), options, result);
       return result;
     }
-    axiomcheck::CheckOptions check;
-    check.unroll = options.unroll;
-    const litmus::Outcome outcome = axiomcheck::checkTest(test, *options.model, check, file.string());
-    result.output = options.format == Format::Herd ? litmus::printHerd(test, outcome)
-                                                   : litmus::printJson(test, outcome, file.string());
+    const litmus::Outcome outcome = axiomcheck::checkTest(test, *options.model, options.check, file.string());
+    if (options.format == Format::Herd) {
+      result.output = litmus::printHerd(test, outcome);
+      if (!outcome.stopped.empty()) {
+        // As for ptx-op: a line of opcheck's own after Time.
+        result.output.pop_back();
+        result.output += "Stopped " + test.name + " " + axiomaticStopPhrase(outcome.stopped) +
+                         ": outcomes may be missing\n\n";
+      }
+    } else {
+      result.output = litmus::printJson(test, outcome, file.string());
+    }
+    if (!outcome.stopped.empty()) {
+      result.warning = file.string() + ": warning: the enumeration stopped " +
+                       axiomaticStopPhrase(outcome.stopped) + " after " + std::to_string(outcome.candidates) +
+                       " candidates; the report is partial";
+    }
   } catch (const litmus::InputError& error) {
     result.error = error.what();
   } catch (const std::bad_alloc&) {
@@ -209,6 +240,7 @@ int runModelCommand(const std::vector<std::string>& arguments) {
     return kBadInput;
   }
   RunOptions& options = *parsed;
+  applyInputLimits(options.limits);
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   // One test explores on every job; many tests run side by side instead.
   options.operational.exploration.jobs = inputs.files.size() == 1 ? static_cast<int>(options.jobs) : 1;
@@ -263,7 +295,12 @@ int runModelCommand(const std::vector<std::string>& arguments) {
     for (std::size_t index = 0; index < inputs.problems.size(); ++index) {
       std::cout << (index == 0 && errors.empty() ? "" : ", ") << litmus::jsonString(inputs.problems[index]);
     }
-    std::cout << "]}\n";
+    std::cout << "]" << (interrupted() ? ", \"interrupted\": true" : "") << "}\n";
+  }
+  if (interrupted()) {
+    std::cerr << "opcheck: interrupted: " << done << " of " << files.size()
+              << " tests reported (those stopped by the interrupt are partial)\n";
+    return kInterrupted;
   }
   return allGood ? kSuccess : kBadInput;
 }

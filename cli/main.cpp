@@ -14,20 +14,22 @@
 
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/Interrupt.h"
+#include "litmus/FileReading.h"
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: opcheck FILE|DIR... [--model ptx-op|ptx|rmo|sc] [--jobs N] [--format herd|json] [--unroll K]\n"
-    "                           [--arch PRESET] [--witness] [--max-states N] [--timeout S] [--quiet]\n"
-    "                           [--no-reduction[=RED-1,RED-2,RED-3]]\n"
+    "                           [--arch PRESET] [--witness] [--quiet] [--no-reduction[=RED-1,RED-2,RED-3]]\n"
+    "                           [LIMITS]\n"
     "                                   run a model on each litmus test (herd7's output)\n"
     "       opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--executions]\n"
-    "                                   [--report FILE.md|FILE.json] [--jobs N] [--unroll K]\n"
+    "                                   [--report FILE.md|FILE.json] [--jobs N] [--unroll K] [LIMITS]\n"
     "                                   check that ptx-op's outcomes (--executions: and each run's\n"
     "                                   execution graph) are ones the axiomatic models allow\n"
     "       opcheck harness --observations FILE... [--model M]... [--format herd|json] [--jobs N]\n"
-    "                       [--unroll K] FILE|DIR...\n"
+    "                       [--unroll K] [LIMITS] FILE|DIR...\n"
     "                                   check models against outcomes seen on real GPUs: FILE... are\n"
     "                                   CSV files (test,chip,outcome,observed,runs,source), seen tables\n"
     "                                   (test,GPU...: seen / not seen, one row per test, its condition\n"
@@ -44,12 +46,19 @@ constexpr const char* kUsage =
     "                                   shapes and the cuda-litmus families (opcheck generate --help)\n"
     "       opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
     "       opcheck models              list the models and their options\n"
-    "       opcheck --help | --version\n";
+    "       opcheck --help | --version\n"
+    "LIMITS, per test and model: --max-states N (ptx-op's states, and each trace search's),\n"
+    "       --max-candidates N (the axiomatic models' candidate executions), --timeout SECONDS\n"
+    "       (fractions allowed; also bounds waiting for input). A cut run's report is partial.\n"
+    "Ctrl-C prints what had finished (compare and harness: a partial report) and exits 130.\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace opcheck::cli;
+  installInterruptHandler();
+  // Ctrl-C also ends a wait for input (a FIFO) in commands without --timeout.
+  opcheck::litmus::setInputWaitLimit(0, &interruptFlag());
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   if (arguments.empty()) {
     std::cerr << kUsage;

@@ -78,6 +78,10 @@ std::string printJson(const Test& test, const Outcome& outcome, const std::strin
     }
     out += "]";
   }
+  if (!outcome.stopped.empty()) {
+    // A limit cut the model's run: the outcomes are partial.
+    out += ", \"stopped\": " + jsonString(outcome.stopped);
+  }
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.6f", outcome.seconds);
   out += ", \"time\": " + std::string(seconds);

@@ -32,6 +32,10 @@ struct Outcome {
   CountUnit unit = CountUnit::Executions;
   // A bound (--unroll) cut some executions short: herd prints "Loop" then.
   bool boundCut = false;
+  // Empty when the model ran to the end; else the limit that stopped it
+  // ("max-candidates", "timeout", "interrupted"): the states are those found
+  // so far and the verdict is not final.
+  std::string stopped;
   double seconds = 0;
   // Model-specific figures for --format json: candidates examined and, per
   // axiom, how many it rejected.

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <set>
+#include <unordered_set>
 
 #include "litmus/Diagnostic.h"
 #include "opsem/PtxOpMachine.h"
@@ -55,30 +56,46 @@ OperationalResult run(const litmus::Test& test, const Program& program, const Op
   outcome.seconds = explored.statistics.seconds;
   outcome.candidates = explored.statistics.states;
 
+  // The traces are searched for after the exploration, within the same
+  // limits (TraceBuilder.h says why), and their cost shows in peak-memory.
+  auto noteStop = [&](statespace::StopReason reason) {
+    if (result.traceStopReason == statespace::StopReason::Completed) {
+      result.traceStopReason = reason;
+    }
+  };
   if (!explored.hangExamples.empty()) {
-    const statespace::Fingerprint hang = explored.hangExamples.front();
-    result.hangTrace = traceTo(machine, [&](const State&, const statespace::Fingerprint& at) {
-                         return at == hang;
-                       }).value_or(std::vector<std::string>{});
+    // The nearest hang to the initial state, whichever worker found it.
+    const std::unordered_set<statespace::Fingerprint, statespace::FingerprintHash> hangs(
+        explored.hangExamples.begin(), explored.hangExamples.end());
+    const TraceLines hang = traceWithin(
+        machine, [&](const State&, const statespace::Fingerprint& at) { return hangs.contains(at); },
+        exploration.limits);
+    noteStop(hang.stopReason);
+    result.hangTrace = hang.lines.value_or(std::vector<std::string>{});
   }
   result.witnessRequested = options.witness;
   if (options.witness) {
     // The condition's outcome: a final state where the proposition holds
     // (exists, ~exists) or fails (forall).
     const bool wanted = test.condition.quantifier != litmus::Quantifier::Forall;
-    const auto witness = traceTo(machine, [&](const State& state, const statespace::Fingerprint&) {
-      if (!machine.isFinal(state)) {
-        return false;
-      }
-      const litmus::FinalState observed = observe(machine, outcome.terms, state);
-      if (test.condition.filter && !litmus::holds(*test.condition.filter, outcome.terms, observed)) {
-        return false;
-      }
-      return litmus::holds(test.condition.proposition, outcome.terms, observed) == wanted;
-    });
-    result.witnessFound = witness.has_value();
-    result.witnessTrace = witness.value_or(std::vector<std::string>{});
+    const TraceLines witness = traceWithin(
+        machine,
+        [&](const State& state, const statespace::Fingerprint&) {
+          if (!machine.isFinal(state)) {
+            return false;
+          }
+          const litmus::FinalState observed = observe(machine, outcome.terms, state);
+          if (test.condition.filter && !litmus::holds(*test.condition.filter, outcome.terms, observed)) {
+            return false;
+          }
+          return litmus::holds(test.condition.proposition, outcome.terms, observed) == wanted;
+        },
+        exploration.limits);
+    noteStop(witness.stopReason);
+    result.witnessFound = witness.lines.has_value();
+    result.witnessTrace = witness.lines.value_or(std::vector<std::string>{});
   }
+  result.statistics.peakResidentBytes = statespace::peakResidentBytes();
   return result;
 }
 
@@ -89,10 +106,14 @@ std::optional<std::vector<std::string>> traceToDisplayed(const litmus::Test& tes
   using Machine = PtxOpMachine<Capacity>;
   const Machine machine(program, options.architecture, options.reductions);
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
-  return traceTo(machine, [&](const typename Machine::State& state, const statespace::Fingerprint&) {
-    return machine.isFinal(state) &&
-           litmus::displayedPart(terms, observe(machine, terms, state)) == displayed;
-  });
+  return traceWithin(
+             machine,
+             [&](const typename Machine::State& state, const statespace::Fingerprint&) {
+               return machine.isFinal(state) &&
+                      litmus::displayedPart(terms, observe(machine, terms, state)) == displayed;
+             },
+             options.exploration.limits)
+      .lines;
 }
 
 // The capacity a program fits, or a refusal naming ptx-op's limits.
@@ -105,7 +126,7 @@ CapacityClass capacityFor(const Program& program, const std::string& file) {
   if (fits<LargeCapacity>(program)) {
     return CapacityClass::Large;
   }
-  refuseTooLarge(file);
+  refuseTooLarge(file, &program);
 }
 
 }  // namespace

@@ -33,6 +33,9 @@ struct OperationalResult {
   std::vector<std::string> witnessTrace;  // steps to the condition's outcome
   bool witnessRequested = false;
   bool witnessFound = false;
+  // Completed, or the limit that stopped a trace search (hang or witness)
+  // before it found its trace.
+  statespace::StopReason traceStopReason = statespace::StopReason::Completed;
   std::string capacity;  // the state size class used
   std::size_t stateBytes = 0;
 };
@@ -43,7 +46,8 @@ OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,
                            const OperationalOptions& options);
 
 // The steps of a shortest run to a final state whose displayed values (see
-// litmus::ObservedTerms) are DISPLAYED; nothing when no run gets there.
+// litmus::ObservedTerms) are DISPLAYED; nothing when no run gets there or
+// when the search passes OPTIONS' exploration limits.
 std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test, const std::string& file,
                                                        const OperationalOptions& options,
                                                        const litmus::FinalState& displayed);

@@ -26,9 +26,64 @@ bool fits(const Program& program) {
          program.maxRegisters <= Capacity::kRegisters && program.maxBarriersPerCta <= Capacity::kBarriers;
 }
 
-// Refuses a test that fits no size class, naming ptx-op's limits.
-[[noreturn]] inline void refuseTooLarge(const std::string& file) {
-  litmus::fail(file, {},
+// Where PROGRAM first passes the largest size class: the first instruction
+// of the first thread beyond the thread limit, the first instruction past
+// the code limit, the first naming a location or register beyond the
+// limit, the first barrier beyond a CTA's limit (compiled code is one
+// instruction per source instruction). Nothing when the source is unknown.
+inline litmus::SourcePosition positionBeyondLargest(const Program& program) {
+  using Large = LargeCapacity;
+  if (program.test == nullptr) {
+    return {};
+  }
+  const litmus::Test& test = *program.test;
+  auto firstOf = [&](std::size_t thread) {
+    const auto& instructions = test.threads[thread].instructions;
+    return instructions.empty() ? litmus::SourcePosition{} : instructions.front().position;
+  };
+  if (test.threads.size() > Large::kThreads) {
+    return firstOf(Large::kThreads);
+  }
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    const auto& instructions = test.threads[thread].instructions;
+    if (instructions.size() >= 255) {
+      return instructions[254].position;
+    }
+  }
+  std::vector<std::size_t> barriersOfCta(program.ctas, 0);
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    const litmus::Thread& code = test.threads[thread];
+    if (code.registers.size() > Large::kRegisters) {
+      for (const litmus::Instruction& instruction : code.instructions) {
+        for (const litmus::Operand& operand : instruction.operands) {
+          if (operand.kind == litmus::Operand::Kind::Register && operand.index >= Large::kRegisters) {
+            return instruction.position;
+          }
+        }
+      }
+      return firstOf(thread);
+    }
+    for (const litmus::Instruction& instruction : code.instructions) {
+      for (const litmus::Operand& operand : instruction.operands) {
+        if (operand.kind == litmus::Operand::Kind::Location &&
+            operand.index < program.physicalLocation.size() &&
+            program.physicalLocation[operand.index] >= Large::kLocations) {
+          return instruction.position;
+        }
+      }
+      if (instruction.barrierAction != litmus::BarrierAction::None &&
+          ++barriersOfCta[program.ctaOf[thread]] > Large::kBarriers) {
+        return instruction.position;
+      }
+    }
+  }
+  return test.threads.empty() ? litmus::SourcePosition{} : firstOf(0);
+}
+
+// Refuses a test that fits no size class, naming ptx-op's limits and, when
+// PROGRAM is given, pointing at what passes them.
+[[noreturn]] inline void refuseTooLarge(const std::string& file, const Program* program = nullptr) {
+  litmus::fail(file, program != nullptr ? positionBeyondLargest(*program) : litmus::SourcePosition{},
                "test too large for ptx-op: it handles at most " + std::to_string(LargeCapacity::kThreads) +
                    " threads, " + std::to_string(LargeCapacity::kLocations) + " locations, " +
                    std::to_string(LargeCapacity::kRegisters) + " registers and " +
@@ -64,21 +119,45 @@ litmus::FinalState observe(const Machine& machine, const litmus::ObservedTerms& 
   return observed;
 }
 
-// A shortest run to a state ISTARGET(state, fingerprint) accepts, a line
-// per step; nothing when no run gets there.
-template <typename Machine, typename IsTarget>
-std::optional<std::vector<std::string>> traceTo(const Machine& machine, IsTarget isTarget) {
-  const auto trace = statespace::findTrace(machine, isTarget);
-  if (!trace) {
-    return std::nullopt;
-  }
+// The steps of TRACE, a line each.
+template <typename Machine>
+std::vector<std::string> describeTrace(const Machine& machine,
+                                       const statespace::Trace<typename Machine::State>& trace) {
   std::vector<std::string> lines;
-  typename Machine::State before = trace->initial;
-  for (const auto& step : trace->steps) {
+  typename Machine::State before = trace.initial;
+  for (const auto& step : trace.steps) {
     lines.push_back(machine.describe(before, step.transition, step.state));
     before = step.state;
   }
   return lines;
+}
+
+// A trace search's answer in lines: nothing when no run gets there or a
+// limit stopped the search (STOPREASON says which).
+struct TraceLines {
+  std::optional<std::vector<std::string>> lines;
+  statespace::StopReason stopReason = statespace::StopReason::Completed;
+};
+
+// A shortest run to a state ISTARGET(state, fingerprint) accepts, within
+// LIMITS (statespace::searchTrace).
+template <typename Machine, typename IsTarget>
+TraceLines traceWithin(const Machine& machine, IsTarget isTarget,
+                       const statespace::ExplorationLimits& limits) {
+  const auto search = statespace::searchTrace(machine, isTarget, limits);
+  TraceLines result;
+  result.stopReason = search.stopReason;
+  if (search.trace) {
+    result.lines = describeTrace(machine, *search.trace);
+  }
+  return result;
+}
+
+// A shortest run to a state ISTARGET(state, fingerprint) accepts, a line
+// per step; nothing when no run gets there.
+template <typename Machine, typename IsTarget>
+std::optional<std::vector<std::string>> traceTo(const Machine& machine, IsTarget isTarget) {
+  return traceWithin(machine, isTarget, statespace::ExplorationLimits{}).lines;
 }
 
 }  // namespace opcheck::opsem

@@ -1,6 +1,7 @@
 // What an exploration found and what it cost.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,9 +10,13 @@
 
 namespace opcheck::statespace {
 
+// The limits of one exploration, and of the trace searches after it
+// (TraceBuilder.h), which count their states and seconds afresh.
 struct ExplorationLimits {
   std::uint64_t maxStates = 0;  // 0: no limit
   double timeoutSeconds = 0;    // 0: no limit
+  // Set by another thread or a signal handler (Ctrl-C): stop as at a limit.
+  const std::atomic<bool>* interrupted = nullptr;
 };
 
 struct ExplorationOptions {
@@ -21,7 +26,7 @@ struct ExplorationOptions {
   ExplorationLimits limits;
 };
 
-enum class StopReason { Completed, MaxStates, Timeout };
+enum class StopReason { Completed, MaxStates, Timeout, Interrupted };
 
 struct ExplorationStatistics {
   std::uint64_t states = 0;       // distinct states reached (fingerprints stored)
@@ -39,7 +44,11 @@ struct ExplorationResult {
   // States from which no final state can be reached (deadlocks and
   // livelocks such as a spin loop that can never exit), when detectHangs.
   std::uint64_t hangStates = 0;
-  std::vector<Fingerprint> hangExamples;  // a few of them (findTrace rebuilds a path)
+  // The states where hangs end (stuck states, and cycles that cannot be
+  // left: HangAnalysis.h); a trace to one of them is rebuilt by findTrace,
+  // which picks the nearest to the initial state, so that the example does
+  // not depend on which worker found what (--jobs).
+  std::vector<Fingerprint> hangExamples;
   ExplorationStatistics statistics;
 };
 

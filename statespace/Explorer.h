@@ -65,6 +65,11 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     if (stopped()) {
       return;
     }
+    if (options.limits.interrupted != nullptr &&
+        options.limits.interrupted->load(std::memory_order_relaxed)) {
+      stop(StopReason::Interrupted);
+      return;
+    }
     if (options.limits.timeoutSeconds > 0 &&
         std::chrono::duration<double>(Clock::now() - start).count() > options.limits.timeoutSeconds) {
       stop(StopReason::Timeout);
@@ -128,22 +133,22 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   for (const State& state : result.finalStates) {
     finalFingerprints.push_back(fingerprintOf(state));
   }
-  // Examples of hangs: stuck states first (their trace ends where the
-  // threads wait), then the last-found states that cannot finish (deep in a
-  // spin, rather than the initial state when nothing can ever finish).
+  // The states where hangs end, in no particular order: the trace search
+  // picks the example (the order in which workers found them varies with
+  // --jobs). Without edges, the stuck states are those.
   std::vector<Fingerprint> examples(deadlocks.begin(), deadlocks.end());
   result.hangStates = deadlocks.size();
   if (options.detectHangs && statistics.stopReason == StopReason::Completed) {
     std::vector<Edge> allEdges;
     for (std::vector<Edge>& local : edges) {
       allEdges.insert(allEdges.end(), local.begin(), local.end());
+      std::vector<Edge>().swap(local);
     }
-    const std::vector<Fingerprint> stuck =
-        statesThatCannotFinish(fingerprintOf(initial), allEdges, finalFingerprints);
-    result.hangStates = stuck.size();
-    examples.insert(examples.end(), stuck.rbegin(), stuck.rend());
+    Hangs hangs = analyseHangs(fingerprintOf(initial), allEdges, finalFingerprints);
+    result.hangStates = hangs.cannotFinish.size();
+    examples = std::move(hangs.ends);  // the stuck states are among them
   }
-  result.hangExamples.assign(examples.begin(), examples.begin() + std::min<std::size_t>(examples.size(), 3));
+  result.hangExamples = std::move(examples);
   statistics.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   statistics.peakResidentBytes = peakResidentBytes();
   return result;

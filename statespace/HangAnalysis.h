@@ -15,8 +15,17 @@ struct Edge {
   Fingerprint to;
 };
 
-// Every state reachable from INITIAL along EDGES that reaches none of FINALS.
-std::vector<Fingerprint> statesThatCannotFinish(const Fingerprint& initial, const std::vector<Edge>& edges,
-                                                const std::vector<Fingerprint>& finals);
+struct Hangs {
+  // Every state reachable from INITIAL along EDGES that reaches none of FINALS.
+  std::vector<Fingerprint> cannotFinish;
+  // Those where a hang ends up: the states of the graph's bottom components
+  // (a stuck state; a cycle that cannot be left, such as a spin whose flag
+  // nobody will set). Examples are taken from here, not from the states
+  // merely on the way to one (the initial state, when nothing can finish).
+  std::vector<Fingerprint> ends;
+};
+
+Hangs analyseHangs(const Fingerprint& initial, const std::vector<Edge>& edges,
+                   const std::vector<Fingerprint>& finals);
 
 }  // namespace opcheck::statespace

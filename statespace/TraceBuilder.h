@@ -1,15 +1,30 @@
 // Rebuilds a path from the initial state to a state of interest (a final
-// state with a given outcome, a hang). The parallel explorer keeps only
-// fingerprints, so traces are found again on demand by a breadth-first
-// search that keeps parents: the shortest trace, at the price of a second,
-// single-threaded walk that stops as soon as the target is found.
+// state with a given outcome, a hang).
+//
+// Choice (issue 17): a second search on demand, bounded, rather than parent
+// links kept by the exploration. Keeping a parent fingerprint and transition
+// per state (SPIN's trail) would at least double the explorer's 16 bytes a
+// state for every run, while traces are wanted for a few runs (--witness,
+// hangs, compare's unsound outcomes); and a parent link found by a parallel,
+// partially reduced exploration is whichever worker got there first, so
+// the trace would change with --jobs. The search here is breadth-first and
+// single-threaded over every successor in the machine's order, so its trace
+// is canonical: a shortest one, and among those the first in that order,
+// whatever --jobs the exploration had. It keeps a parent fingerprint and a
+// transition per state (no states: the trace is replayed with
+// Machine::apply) and only the frontier's states, and it obeys the same
+// limits as the exploration (--max-states, --timeout, an interrupt),
+// counted afresh; a cut search says why and gives no trace.
 #pragma once
 
+#include <chrono>
 #include <deque>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "statespace/Exploration.h"
 #include "statespace/FingerprintSet.h"
 #include "statespace/Machine.h"
 
@@ -27,39 +42,89 @@ struct Trace {
   std::vector<TraceStep<State>> steps;
 };
 
+template <typename State>
+struct TraceSearch {
+  std::optional<Trace<State>> trace;  // none when no state matches or a limit stopped the search
+  StopReason stopReason = StopReason::Completed;
+  std::uint64_t states = 0;  // distinct states the search visited
+};
+
+// A shortest path to a state ISTARGET(state, fingerprint) accepts, within
+// LIMITS (ExplorationLimits::maxStates counts the states this search visits).
 template <Machine M, typename IsTarget>
-std::optional<Trace<typename M::State>> findTrace(const M& machine, IsTarget isTarget) {
+TraceSearch<typename M::State> searchTrace(const M& machine, IsTarget isTarget,
+                                           const ExplorationLimits& limits) {
   using State = typename M::State;
+  using Clock = std::chrono::steady_clock;
   struct Parent {
     Fingerprint from;
     Transition transition;
   };
+  const Clock::time_point start = Clock::now();
   const State initial = machine.initialState();
-  std::unordered_map<Fingerprint, std::pair<State, std::optional<Parent>>, FingerprintHash> visited;
-  std::deque<Fingerprint> queue;
-  visited.emplace(fingerprintOf(initial), std::make_pair(initial, std::nullopt));
-  queue.push_back(fingerprintOf(initial));
+  const Fingerprint root = fingerprintOf(initial);
+  std::unordered_map<Fingerprint, std::optional<Parent>, FingerprintHash> parents;
+  std::deque<std::pair<State, Fingerprint>> queue;
+  parents.emplace(root, std::nullopt);
+  queue.emplace_back(initial, root);
+  TraceSearch<State> search;
+  // The clock costs more than a state's successors in small machines: read
+  // it every few hundred states (the first time before any).
+  std::uint64_t polls = 0;
   while (!queue.empty()) {
-    const Fingerprint current = queue.front();
+    if (polls++ % 256 == 0) {
+      if (limits.interrupted != nullptr && limits.interrupted->load(std::memory_order_relaxed)) {
+        search.stopReason = StopReason::Interrupted;
+        break;
+      }
+      if (limits.timeoutSeconds > 0 &&
+          std::chrono::duration<double>(Clock::now() - start).count() > limits.timeoutSeconds) {
+        search.stopReason = StopReason::Timeout;
+        break;
+      }
+    }
+    const auto [state, current] = queue.front();
     queue.pop_front();
-    const State state = visited.at(current).first;
     if (isTarget(state, current)) {
-      Trace<State> trace{initial, {}};
-      for (Fingerprint at = current; visited.at(at).second;) {
-        const Parent& parent = *visited.at(at).second;
-        trace.steps.insert(trace.steps.begin(), TraceStep<State>{parent.transition, visited.at(at).first});
+      std::vector<Transition> path;
+      for (Fingerprint at = current; parents.at(at);) {
+        const Parent& parent = *parents.at(at);
+        path.push_back(parent.transition);
         at = parent.from;
       }
-      return trace;
+      Trace<State> trace{initial, {}};
+      State before = initial;
+      for (auto it = path.rbegin(); it != path.rend(); ++it) {
+        before = machine.apply(before, *it);
+        trace.steps.push_back(TraceStep<State>{*it, before});
+      }
+      search.trace = std::move(trace);
+      break;
     }
+    bool full = false;
     machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
+      if (full) {
+        return;
+      }
       const Fingerprint fingerprint = fingerprintOf(next);
-      if (visited.emplace(fingerprint, std::make_pair(next, Parent{current, transition})).second) {
-        queue.push_back(fingerprint);
+      if (parents.emplace(fingerprint, Parent{current, transition}).second) {
+        queue.emplace_back(next, fingerprint);
+        full = limits.maxStates != 0 && parents.size() >= limits.maxStates;
       }
     });
+    if (full) {
+      search.stopReason = StopReason::MaxStates;
+      break;
+    }
   }
-  return std::nullopt;
+  search.states = parents.size();
+  return search;
+}
+
+// searchTrace without limits.
+template <Machine M, typename IsTarget>
+std::optional<Trace<typename M::State>> findTrace(const M& machine, IsTarget isTarget) {
+  return searchTrace(machine, isTarget, ExplorationLimits{}).trace;
 }
 
 }  // namespace opcheck::statespace

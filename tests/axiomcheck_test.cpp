@@ -2,6 +2,7 @@
 // every model a small execution that breaks that axiom alone (or, where the
 // model makes that impossible, with exactly the axioms that must go with it).
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <random>
 #include <set>
@@ -9,12 +10,14 @@
 #include <utility>
 #include <vector>
 
+#include "axiomcheck/CandidateEnumerator.h"
 #include "axiomcheck/Execution.h"
 #include "axiomcheck/Expression.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/Orientations.h"
 #include "axiomcheck/Relation.h"
 #include "axiomcheck/ThreadPaths.h"
+#include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
 
 using namespace opcheck;
@@ -559,5 +562,77 @@ exists (P0:r0 == 1)
     c.readsFrom(c.at(1, 1), c.at(0, 0)).coherence({c.initial("y"), c.at(1, 1)});
     c.fenceScOrder(c.at(0, 1), c.at(1, 0));
     CHECK(c.broken(ptx) == Names{"Fence-SC", "Causality"});
+  }
+}
+
+namespace {
+
+// Four threads each writing x three times and reading it after each write:
+// millions of candidates (co orders and rf choices), seconds to enumerate.
+std::string manyCandidatesTest() {
+  std::string text =
+      "PTX ManyCandidates\n{\nx=0;\n}\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | "
+      "P3@cta 3,gpu 0 ;\n";
+  for (int step = 0; step < 3; ++step) {
+    for (const bool load : {false, true}) {
+      for (int thread = 0; thread < 4; ++thread) {
+        text += std::string(thread == 0 ? " " : " | ") +
+                (load ? "ld.relaxed.gpu r" + std::to_string(step) + ", x"
+                      : "st.relaxed.gpu x, " + std::to_string(thread * 3 + step + 1));
+      }
+      text += " ;\n";
+    }
+  }
+  return text + "exists (P0:r0 == 1)\n";
+}
+
+}  // namespace
+
+TEST_CASE("a candidate limit, a time limit or an interrupt stops the enumeration with a partial outcome",
+          "[axiomcheck]") {
+  const litmus::Test test = parser::readLitmusText(manyCandidatesTest(), "many.litmus");
+  axiomcheck::CheckOptions options;
+  options.maxCandidates = 1000;
+  const litmus::Outcome limited = axiomcheck::checkTest(test, axiomcheck::ptxModel(), options, "many.litmus");
+  CHECK(limited.stopped == "max-candidates");
+  CHECK(limited.candidates == 1000);
+  REQUIRE_FALSE(limited.notes.empty());
+  CHECK_THAT(limited.notes.back(), Catch::Matchers::Contains("--max-candidates"));
+
+  options.maxCandidates = 0;
+  options.timeoutSeconds = 0.2;
+  const litmus::Outcome timed = axiomcheck::checkTest(test, axiomcheck::rmoModel(), options, "many.litmus");
+  CHECK(timed.stopped == "timeout");
+  CHECK(timed.seconds < 2);
+
+  const std::atomic<bool> interrupted{true};
+  options.timeoutSeconds = 0;
+  options.interrupted = &interrupted;
+  const litmus::Outcome stopped = axiomcheck::checkTest(test, axiomcheck::ptxModel(), options, "many.litmus");
+  CHECK(stopped.stopped == "interrupted");
+}
+
+TEST_CASE("a test whose events pass the axiomatic models' limit is refused at the instruction beyond it",
+          "[axiomcheck][bad-input]") {
+  // Two threads, each a loop of two memory events unrolled 16 times: 34
+  // events a path, 69 in all with the initial write; P1's load on line 7
+  // is the first beyond the 64th.
+  const litmus::Test test = parser::readLitmusText(
+      "PTX Unrolled\n{\nx=0;\n}\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n LC00: | LC01: ;\n st.relaxed.gpu x, 1 "
+      "| "
+      "st.relaxed.gpu x, 2 ;\n ld.relaxed.gpu r0, x | ld.relaxed.gpu r0, x ;\n bne r0, 0, LC00 | bne r0, 0, "
+      "LC01 ;\n"
+      "exists (P0:r0 == 0)\n",
+      "unrolled.litmus");
+  axiomcheck::CheckOptions options;
+  options.unroll = 16;
+  try {
+    axiomcheck::checkTest(test, axiomcheck::ptxModel(), options, "unrolled.litmus");
+    FAIL("the test was not refused");
+  } catch (const litmus::InputError& error) {
+    CHECK_THAT(
+        std::string(error.what()),
+        Catch::Matchers::Matches("unrolled\\.litmus:[78]:[0-9]{2}: error: test too large for the axiomatic "
+                                 "models: .*"));
   }
 }

@@ -1,8 +1,10 @@
 // The generic explorer on small machines whose state spaces are known by
 // hand: counts, final states, reduction, hangs, limits, traces, jobs.
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <set>
+#include <unordered_set>
 
 #include "statespace/Explorer.h"
 #include "statespace/TraceBuilder.h"
@@ -174,4 +176,52 @@ TEST_CASE("the fingerprint set grows past its first size and never loses an entr
     CHECK(set.contains(Fingerprint{value * 0x9E3779B97F4A7C15ull, value}));
   }
   CHECK(set.bytesReserved() >= 100000 * sizeof(Fingerprint));
+}
+
+TEST_CASE("a trace search obeys the state limit and says why it found no trace", "[statespace]") {
+  const CountThenWrite machine;
+  auto writtenByOne = [&](const CountThenWrite::State& state, const Fingerprint&) {
+    return machine.isFinal(state) && state.cell == 1;
+  };
+  ExplorationLimits limits;
+  limits.maxStates = 5;
+  const auto cut = searchTrace(machine, writtenByOne, limits);
+  CHECK_FALSE(cut.trace.has_value());
+  CHECK(cut.stopReason == StopReason::MaxStates);
+  CHECK(cut.states <= 5);
+  const auto whole = searchTrace(machine, writtenByOne, ExplorationLimits{});
+  CHECK(whole.trace.has_value());
+  CHECK(whole.stopReason == StopReason::Completed);
+}
+
+TEST_CASE("an interrupt flag stops the exploration and the trace search as a limit does", "[statespace]") {
+  const std::atomic<bool> interrupted{true};
+  ExplorationOptions stopped = options(2, false);
+  stopped.limits.interrupted = &interrupted;
+  const auto result = explore(CountThenWrite{}, stopped);
+  CHECK(result.statistics.stopReason == StopReason::Interrupted);
+  CHECK(result.statistics.states < 26);
+  const auto search = searchTrace(
+      CountThenWrite{}, [](const CountThenWrite::State&, const Fingerprint&) { return false; },
+      stopped.limits);
+  CHECK(search.stopReason == StopReason::Interrupted);
+  CHECK_FALSE(search.trace.has_value());
+}
+
+TEST_CASE("the example hang is the nearest to the initial state, whatever the number of jobs",
+          "[statespace]") {
+  // Every hang is kept; the trace goes to the nearest (5, one step away),
+  // not to whichever a worker found first.
+  for (const int jobs : {1, 2}) {
+    const auto result = explore(SpinAndStuck{}, options(jobs, false));
+    CHECK(result.hangExamples.size() == 3);
+    const std::unordered_set<Fingerprint, FingerprintHash> hangs(result.hangExamples.begin(),
+                                                                 result.hangExamples.end());
+    const auto trace = findTrace(SpinAndStuck{}, [&](const SpinAndStuck::State&, const Fingerprint& at) {
+      return hangs.contains(at);
+    });
+    REQUIRE(trace.has_value());
+    REQUIRE(trace->steps.size() == 1);
+    CHECK(trace->steps[0].state.node == 5);
+  }
 }

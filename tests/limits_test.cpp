@@ -1,0 +1,320 @@
+// Limits that hold in every command (issue 17): --max-candidates and
+// --timeout for the axiomatic models, bounded and canonical traces, limits
+// and out-of-memory reports in compare and harness, Ctrl-C, positions of
+// whole-test limit errors, a FIFO with no writer.
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/TestSupport.h"
+
+namespace fs = std::filesystem;
+using namespace opcheck;
+using Catch::Matchers::Contains;
+
+namespace {
+
+class Scratch {
+ public:
+  Scratch() {
+    std::string pattern = (fs::temp_directory_path() / "opcheck-limits-XXXXXX").string();
+    directory_ = mkdtemp(pattern.data());
+  }
+  ~Scratch() { fs::remove_all(directory_); }
+  fs::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(directory_ / name) << text;
+    return directory_ / name;
+  }
+  fs::path path(const std::string& name) const { return directory_ / name; }
+
+ private:
+  fs::path directory_;
+};
+
+// Four threads each writing x three times and reading it after each write:
+// seconds of candidates for the axiomatic models, hundreds of MiB of states
+// for ptx-op.
+std::string manyCandidatesTest() {
+  std::string text =
+      "PTX Many\n{\nx=0;\n}\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | P3@cta 3,gpu 0 ;\n";
+  for (int step = 0; step < 3; ++step) {
+    for (const bool load : {false, true}) {
+      for (int thread = 0; thread < 4; ++thread) {
+        text += std::string(thread == 0 ? " " : " | ") +
+                (load ? "ld.relaxed.gpu r" + std::to_string(step) + ", x"
+                      : "st.relaxed.gpu x, " + std::to_string(thread * 3 + step + 1));
+      }
+      text += " ;\n";
+    }
+  }
+  return text + "exists (P0:r0 == 1)\n";
+}
+
+const char* kMessagePassing = R"(PTX MP
+{
+x=0; y=0;
+}
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0      ;
+ st.relaxed.gpu x, 1 | ld.acquire.gpu r0, y ;
+ st.release.gpu y, 1 | ld.relaxed.gpu r1, x ;
+exists (P1:r0 == 1 /\ P1:r1 == 0)
+)";
+
+// Runs opcheck with ARGUMENTS in a child: with its address space limited to
+// MEMORYBYTES (0: no limit), and sent SIGINT after INTERRUPTAFTER seconds
+// (0: never).
+testing::CommandResult runLimited(const std::vector<std::string>& arguments, rlim_t memoryBytes,
+                                  double interruptAfter) {
+  char outName[] = "/tmp/opcheck-limits-out-XXXXXX";
+  char errName[] = "/tmp/opcheck-limits-err-XXXXXX";
+  const int out = mkstemp(outName);
+  const int err = mkstemp(errName);
+  const pid_t child = fork();
+  if (child == 0) {
+    dup2(out, STDOUT_FILENO);
+    dup2(err, STDERR_FILENO);
+    if (memoryBytes != 0) {
+      const rlimit limit{memoryBytes, memoryBytes};
+      setrlimit(RLIMIT_AS, &limit);
+    }
+    std::vector<std::string> copies = arguments;
+    std::string binary = OPCHECK_BINARY;
+    std::vector<char*> argv{binary.data()};
+    for (std::string& argument : copies) {
+      argv.push_back(argument.data());
+    }
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  if (interruptAfter > 0) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(interruptAfter));
+    kill(child, SIGINT);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  testing::CommandResult result;
+  result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.standardOutput = testing::readFile(outName);
+  result.standardError = testing::readFile(errName);
+  close(out);
+  close(err);
+  unlink(outName);
+  unlink(errName);
+  return result;
+}
+
+std::string hangSection(const std::string& output) {
+  const std::size_t start = output.find("Hangs ");
+  return start == std::string::npos ? std::string() : output.substr(start);
+}
+
+}  // namespace
+
+TEST_CASE("--max-candidates stops an axiomatic run with a partial report, in herd text and JSON",
+          "[cli][axiomatic][limits]") {
+  Scratch scratch;
+  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const testing::CommandResult herd =
+      testing::runOpcheck({many.string(), "--model", "ptx", "--max-candidates", "500"});
+  CHECK(herd.exitStatus == 0);
+  CHECK_THAT(herd.standardOutput, Contains("Time Many"));
+  CHECK_THAT(herd.standardOutput, Contains("Stopped Many at the candidate limit: outcomes may be missing\n"));
+  CHECK_THAT(herd.standardError,
+             Contains("warning: the enumeration stopped at the candidate limit after 500"));
+
+  const testing::CommandResult json =
+      testing::runOpcheck({many.string(), "--model", "rmo", "--max-candidates=500", "--format", "json"});
+  CHECK(json.exitStatus == 0);
+  CHECK_THAT(json.standardOutput, Contains("\"candidates\": 500"));
+  CHECK_THAT(json.standardOutput, Contains("\"stopped\": \"max-candidates\""));
+
+  const fs::path small = scratch.write("mp.litmus", kMessagePassing);
+  const testing::CommandResult whole = testing::runOpcheck({small.string(), "--format", "json"});
+  CHECK_THAT(whole.standardOutput, !Contains("\"stopped\""));
+}
+
+TEST_CASE("--timeout takes fractions of a second and bounds the axiomatic models",
+          "[cli][axiomatic][limits]") {
+  Scratch scratch;
+  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const auto start = std::chrono::steady_clock::now();
+  const testing::CommandResult result =
+      testing::runOpcheck({many.string(), "--model", "ptx", "--timeout", "0.3"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(result.exitStatus == 0);
+  CHECK_THAT(result.standardOutput, Contains("Stopped Many at the time limit"));
+  CHECK(seconds < 5);
+  CHECK(testing::runOpcheck({many.string(), "--timeout", "0"}).exitStatus == 2);
+  CHECK(testing::runOpcheck({many.string(), "--timeout", "soon"}).exitStatus == 2);
+  // design.md: an option that does not apply to the chosen model is an error.
+  CHECK(testing::runOpcheck({many.string(), "--model", "ptx-op", "--max-candidates", "5"}).exitStatus == 2);
+  CHECK(testing::runOpcheck({many.string(), "--model", "ptx", "--max-states", "5"}).exitStatus == 2);
+}
+
+TEST_CASE("the hang example of Ticketlock-diff-gpu is the same trace for --jobs 1 and --jobs 2",
+          "[cli][corpus][limits]") {
+  const auto corpora = testing::corporaDirectory();
+  if (!corpora) {
+    WARN("corpora not found: skipped");
+    return;
+  }
+  const std::string file = (*corpora / "dat3m-ptx/Manual/Ticketlock-diff-gpu.litmus").string();
+  const std::string one =
+      hangSection(testing::runOpcheck({file, "--model", "ptx-op", "--jobs", "1"}).standardOutput);
+  REQUIRE_THAT(one, Contains("one of them:\n  1. "));
+  for (int run = 0; run < 6; ++run) {
+    CHECK(hangSection(testing::runOpcheck({file, "--model", "ptx-op", "--jobs", "2"}).standardOutput) == one);
+  }
+}
+
+TEST_CASE("compare and harness take the limits and report a cut run as inconclusive",
+          "[compare][harness][limits]") {
+  Scratch scratch;
+  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const testing::CommandResult compared =
+      testing::runOpcheck({"compare", many.string(), "--max-states", "2000", "--max-candidates", "100"});
+  CHECK(compared.exitStatus == 0);
+  CHECK_THAT(compared.standardOutput, Contains("(exploration stopped by a limit)"));
+  CHECK_THAT(compared.standardOutput,
+             Contains("inconclusive (a limit stopped the axiomatic side: max-candidates)"));
+
+  const fs::path observations =
+      scratch.write("seen.csv", "test,chip,outcome,observed,runs,source\nMany,X,0:r0=1,1,10,test\n");
+  const testing::CommandResult harnessed = testing::runOpcheck(
+      {"harness", "--observations", observations.string(), "--model", "ptx", "--model", "ptx-op",
+       "--max-candidates", "100", "--max-states", "2000", "--timeout", "5", many.string()});
+  CHECK(harnessed.exitStatus == 0);
+  CHECK_THAT(harnessed.standardOutput, Contains("ptx did not finish Many"));
+  CHECK_THAT(harnessed.standardOutput, Contains("No model forbids an outcome seen on hardware."));
+}
+
+TEST_CASE("compare and harness report running out of memory per test, as opcheck FILE does, not abort",
+          "[compare][harness][limits]") {
+  Scratch scratch;
+  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const rlim_t memory = 250u << 20;
+  const testing::CommandResult compared = runLimited({"compare", many.string(), "--quiet"}, memory, 0);
+  CHECK(compared.exitStatus == 2);
+  CHECK_THAT(compared.standardError, Contains("many.litmus: error: out of memory while comparing this test"));
+  CHECK_THAT(compared.standardOutput, Contains("Summary 1 tests not compared"));
+
+  const fs::path observations =
+      scratch.write("seen.csv", "test,chip,outcome,observed,runs,source\nMany,X,0:r0=1,1,10,test\n");
+  const testing::CommandResult harnessed = runLimited(
+      {"harness", "--observations", observations.string(), "--model", "ptx-op", many.string()}, memory, 0);
+  CHECK(harnessed.exitStatus == 2);
+  CHECK_THAT(harnessed.standardError, Contains("many.litmus: error: out of memory while checking this test"));
+}
+
+TEST_CASE("Ctrl-C prints the tests that had finished, marks the rest partial and exits 130",
+          "[cli][limits]") {
+  Scratch scratch;
+  const fs::path quick = scratch.write("mp.litmus", kMessagePassing);
+  const fs::path slow = scratch.write("many.litmus", manyCandidatesTest());
+  const testing::CommandResult run =
+      runLimited({quick.string(), slow.string(), "--model", "ptx", "--jobs", "1"}, 0, 1.0);
+  CHECK(run.exitStatus == 130);
+  CHECK_THAT(run.standardOutput, Contains("Test MP Allowed"));
+  CHECK_THAT(run.standardOutput, Contains("Observation MP Never"));
+  CHECK_THAT(run.standardOutput, Contains("Stopped Many by an interrupt"));
+  CHECK_THAT(run.standardError, Contains("opcheck: interrupted"));
+
+  const testing::CommandResult operational =
+      runLimited({quick.string(), slow.string(), "--model", "ptx-op", "--jobs", "1"}, 0, 1.0);
+  CHECK(operational.exitStatus == 130);
+  CHECK_THAT(operational.standardOutput, Contains("Observation MP Never"));
+  CHECK_THAT(operational.standardOutput, Contains("Stopped Many by an interrupt"));
+
+  const fs::path report = scratch.path("report.json");
+  const testing::CommandResult compared = runLimited(
+      {"compare", quick.string(), slow.string(), "--jobs", "1", "--report", report.string()}, 0, 1.0);
+  CHECK(compared.exitStatus == 130);
+  CHECK_THAT(compared.standardOutput, Contains("MP: ptx-op"));
+  CHECK_THAT(compared.standardOutput, Contains("Partial: interrupted after 2 of 2 tests"));
+  CHECK_THAT(testing::readFile(report), Contains("\"partial\": true"));
+
+  const fs::path observations = scratch.write(
+      "seen.csv",
+      "test,chip,outcome,observed,runs,source\nMP,X,1:r0=1 /\\ 1:r1=1,1,10,t\nMany,X,0:r0=1,1,10,t\n");
+  const testing::CommandResult harnessed = runLimited(
+      {"harness", "--observations", observations.string(), "--model", "ptx", quick.string(), slow.string()},
+      0, 1.0);
+  CHECK(harnessed.exitStatus == 130);
+  CHECK_THAT(harnessed.standardOutput, Contains("Partial: interrupted"));
+  CHECK_THAT(harnessed.standardOutput, Contains("ptx did not finish Many"));
+
+  // parse, waiting on a FIFO nobody writes to, stops too.
+  const fs::path fifo = scratch.path("fifo.litmus");
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  const testing::CommandResult parsed = runLimited({"parse", quick.string(), fifo.string()}, 0, 0.5);
+  CHECK(parsed.exitStatus == 130);
+  CHECK_THAT(parsed.standardOutput, Contains("MP"));
+}
+
+TEST_CASE("a test too large for ptx-op is refused at the thread beyond the limit",
+          "[cli][bad-input][limits]") {
+  Scratch scratch;
+  std::string text = "PTX Nine\n{\nx=0;\n}\n";
+  std::string placements;
+  std::string stores;
+  for (int thread = 0; thread < 9; ++thread) {
+    placements += std::string(thread == 0 ? " " : " | ") + "P" + std::to_string(thread) + "@cta 0,gpu 0";
+    stores += std::string(thread == 0 ? " " : " | ") + "st.relaxed.gpu x, 1";
+  }
+  text += placements + " ;\n" + stores + " ;\nexists (x == 1)\n";
+  const fs::path nine = scratch.write("nine.litmus", text);
+  const testing::CommandResult result = testing::runOpcheck({nine.string(), "--model", "ptx-op"});
+  CHECK(result.exitStatus == 2);
+  // P8's store: line 6, after eight "st.relaxed.gpu x, 1 | " columns.
+  CHECK_THAT(result.standardError, Contains(nine.string() + ":6:" + std::to_string(2 + 8 * 22) +
+                                            ": error: test too large for ptx-op"));
+}
+
+TEST_CASE("--timeout ends the wait for a FIFO nobody writes to", "[cli][bad-input][limits]") {
+  Scratch scratch;
+  const fs::path fifo = scratch.path("fifo.litmus");
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  const auto start = std::chrono::steady_clock::now();
+  const testing::CommandResult result = testing::runOpcheck({fifo.string(), "--timeout", "0.3"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(result.exitStatus == 2);
+  CHECK_THAT(result.standardError, Contains("fifo.litmus: error: no end of input within the time limit"));
+  CHECK(seconds < 5);
+
+  // A FIFO with a writer is read as a file is.
+  std::thread writer([&] { std::ofstream(fifo) << kMessagePassing; });
+  const testing::CommandResult read = testing::runOpcheck({fifo.string(), "--timeout", "5"});
+  writer.join();
+  CHECK(read.exitStatus == 0);
+  CHECK_THAT(read.standardOutput, Contains("Test MP Allowed"));
+}
+
+TEST_CASE("a witness search obeys --max-states and says it stopped, rather than that there is no witness",
+          "[cli][limits]") {
+  Scratch scratch;
+  const fs::path mp = scratch.write("mp.litmus", std::string(kMessagePassing));
+  const testing::CommandResult whole = testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness"});
+  CHECK(whole.exitStatus == 0);
+  CHECK_THAT(whole.standardOutput, Contains("Witness MP none: no final state matches the condition"));
+  // The exploration (53 states, reduced) fits in 60; the trace search, over
+  // every interleaving, does not: it is cut, not wrong.
+  const testing::CommandResult cut =
+      testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness", "--max-states", "60"});
+  CHECK(cut.exitStatus == 0);
+  CHECK_THAT(cut.standardOutput, !Contains("Stopped MP"));
+  CHECK_THAT(cut.standardOutput, Contains("Witness MP unknown: the trace search stopped at the state limit"));
+  const testing::CommandResult json = testing::runOpcheck(
+      {mp.string(), "--model", "ptx-op", "--witness", "--max-states", "60", "--format", "json"});
+  CHECK_THAT(json.standardOutput, Contains("\"witness\": null, \"trace_stopped\": \"max-states\""));
+}
