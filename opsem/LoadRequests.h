@@ -86,17 +86,24 @@
 //   of the CTA by then (one that left a store buffer after the request), and
 //   the answer must not overwrite it with an older value.
 //
-// [RED-2] Reduction (off with --no-reduction): a request is offered only
-//   when a later operation of the load's thread, already in flight, waits
-//   for the load and would not wait for its request (a .cta fence under
-//   WeakLoadsPastL1; any .cta ordering of REQ-6 under EveryLoad), and only in
-//   programs where some thread has both a load that may send one and such
-//   an ordering. Without one, sending the request first adds runs and no
-//   outcome: the load may as well be performed later.
+// [RED-2] Reduction (off with --no-reduction): a load whose CTA has no
+//   other thread sends a request only when a later operation of its thread,
+//   already in flight, waits for the load and would not wait for its
+//   request (a .cta fence under WeakLoadsPastL1; any .cta ordering of REQ-6
+//   under EveryLoad), and only in programs where some thread has both a
+//   load that may send one and such an ordering. Without one, sending the
+//   request first adds runs and no outcome: the load may as well be
+//   performed later. Not so where the CTA has other threads: a request
+//   changes what they see (its answer fills no L1 line, REQ-9, so their
+//   loads still miss; their reads of the address wait behind it, REQ-7),
+//   and the differential fuzzer found an outcome that only such a request
+//   reaches (tests/fuzz-models/red2-shared-cta.litmus), so their requests
+//   are always offered.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "opsem/Architecture.h"
 #include "opsem/InstructionTraits.h"
@@ -117,13 +124,27 @@ class LoadRequests {
   using InFlight = typename State::InFlight;
 
   explicit LoadRequests(const Hardware<Capacity>& hardware) : hardware_(hardware) {
-    for (const std::vector<CompiledInstruction>& code : hardware.program.threads) {
+    const Program& program = hardware.program;
+    std::vector<std::uint32_t> threadsInCta(program.ctas, 0);
+    for (const std::uint8_t cta : program.ctaOf) {
+      ++threadsInCta[cta];
+    }
+    bool requests = false;
+    bool passes = false;
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const std::vector<CompiledInstruction>& code = program.threads[thread];
       auto any = [&](auto predicate) { return std::any_of(code.begin(), code.end(), predicate); };
-      const bool requests =
+      const bool threadRequests =
           any([&](const CompiledInstruction& instruction) { return mayRequest(instruction); });
-      const bool passes =
+      const bool threadPasses =
           any([&](const CompiledInstruction& instruction) { return passesRequests(instruction); });
-      offered_ = offered_ || (requests && (passes || !hardware.reductions.requestGating));  // RED-2
+      const bool sharedCta = threadsInCta[program.ctaOf[thread]] > 1;
+      requests = requests || threadRequests;
+      passes = passes || (threadRequests && (threadPasses || sharedCta));
+    }
+    offered_ = requests && (passes || !hardware.reductions.requestGating);  // RED-2
+    for (std::size_t cta = 0; cta < program.ctas; ++cta) {
+      gated_.push_back(hardware.reductions.requestGating && threadsInCta[cta] == 1);
     }
   }
 
@@ -192,7 +213,7 @@ class LoadRequests {
     }
     InFlight requested = entry;
     requested.waiting = 1;
-    bool freesLater = !hardware_.reductions.requestGating;
+    bool freesLater = !gated_[cta];
     for (std::uint32_t other = 0; other < self.inFlightCount; ++other) {
       const InFlight& operation = self.inFlight[other];
       if (other < index && hardware_.order.mustPrecede(thread, operation, entry)) {
@@ -252,6 +273,7 @@ class LoadRequests {
 
   const Hardware<Capacity>& hardware_;
   bool offered_ = false;
+  std::vector<bool> gated_;  // per CTA: whether RED-2 holds back its requests
 };
 
 }  // namespace opcheck::opsem
