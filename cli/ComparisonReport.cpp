@@ -328,7 +328,7 @@ std::string markdownReport(const ComparisonSuite& suite) {
       if (model.executions) {
         for (const BrokenGraph& graph : model.executions->broken) {
           text += "- an execution graph ending in `" + state(test, graph.finalState) + "` breaks " +
-                  joined(graph.axioms) +
+                  joined(graph.axioms) + (graph.picture.empty() ? "" : " ([graph](" + graph.picture + "))") +
                   (graph.trace.empty() ? "\n" : "; the run:\n\n" + numberedSteps(graph.trace));
         }
         for (const std::string& problem : model.executions->untranslatable) {

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <new>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "cli/Arguments.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
@@ -42,6 +44,7 @@ struct RunOptions {
   Format format = Format::Herd;
   unsigned unroll = 2;
   bool quiet = false;
+  GraphOptions graphs;  // --show, --through, --nshow, -o (docs/graphs.md)
 };
 
 // The model used when --model is not given.
@@ -137,6 +140,10 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
       options.operational.exploration.limits.timeoutSeconds = *seconds;
     } else if (argument == "--quiet" || argument == "-q") {
       options.quiet = true;
+    } else if (bool bad = false; readGraphOption(argument, reader, options.graphs, bad)) {
+      if (bad) {
+        return std::nullopt;
+      }
     } else if (argument.size() > 1 && argument[0] == '-') {
       std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
       return std::nullopt;
@@ -150,6 +157,11 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
               << "; see opcheck models)\n";
     return std::nullopt;
   }
+  if (const auto problem =
+          graphOptionsProblem(options.graphs, options.model != nullptr, options.operational.witness)) {
+    std::cerr << "opcheck: error: " << *problem << "\n";
+    return std::nullopt;
+  }
   if (options.inputs.empty()) {
     std::cerr << "opcheck: error: give one or more litmus files or directories\n";
     return std::nullopt;
@@ -161,6 +173,8 @@ struct TestResult {
   std::string output;   // the printed verdict, empty for a bad file
   std::string error;    // FILE:LINE:COL: error: ..., empty for a good file
   std::string warning;  // a limit cut an exploration short
+  std::string name;     // the test's, for its pictures' file names
+  std::vector<std::pair<std::string, std::string>> pictures;  // suffix, DOT (-o DIR)
 };
 
 // ptx-op: herd's block, then opcheck's own lines (or JSON members).
@@ -178,19 +192,31 @@ void runOperational(const litmus::Test& test, const std::string& file, const Run
     result.output = litmus::printJson(test, operational.outcome, file, operationalJsonMembers(operational));
   }
   result.warning = operationalWarning(file, operational);
+  if (!options.graphs.directory.empty() && operational.witnessFound) {
+    if (auto dot =
+            witnessGraphDot(test, file, options.operational, operational.witnessTrace, options.unroll)) {
+      result.pictures.emplace_back("witness", std::move(*dot));
+    }
+  }
 }
 
 TestResult runOne(const std::filesystem::path& file, const RunOptions& options) {
   TestResult result;
   try {
     const litmus::Test test = parser::readLitmusFile(file);
+    result.name = test.name;
     if (options.model == nullptr) {
       runOperational(test, file.string(), options, result);
       return result;
     }
     axiomcheck::CheckOptions check;
     check.unroll = options.unroll;
-    const litmus::Outcome outcome = axiomcheck::checkTest(test, *options.model, check, file.string());
+    axiomcheck::ShownOutcome shown =
+        axiomcheck::checkAndShow(test, *options.model, check, file.string(), options.graphs.show);
+    const litmus::Outcome& outcome = shown.outcome;
+    for (std::size_t index = 0; index < shown.pictures.size(); ++index) {
+      result.pictures.emplace_back(std::to_string(index + 1), std::move(shown.pictures[index].dot));
+    }
     result.output = options.format == Format::Herd ? litmus::printHerd(test, outcome)
                                                    : litmus::printJson(test, outcome, file.string());
   } catch (const litmus::InputError& error) {
@@ -227,8 +253,18 @@ int runModelCommand(const std::vector<std::string>& arguments) {
   }
   bool firstJson = true;
   std::size_t done = 0;
+  std::set<std::string> pictureStems;  // tests of one name get pictures apart
   auto print = [&](const TestResult& result) {
     ++done;
+    if (!result.pictures.empty()) {
+      std::string stem = pictureStem(result.name);
+      for (int again = 2; !pictureStems.insert(stem).second; ++again) {
+        stem = pictureStem(result.name) + "_" + std::to_string(again);
+      }
+      for (const auto& [suffix, dot] : result.pictures) {
+        allGood = writePicture(options.graphs.directory, stem + "-" + suffix, dot).has_value() && allGood;
+      }
+    }
     if (!result.warning.empty()) {
       std::cout.flush();
       std::cerr << (progress ? "\r\033[K" : "") << result.warning << '\n';
