@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -196,10 +197,18 @@ std::optional<std::string> witnessGraphDot(const litmus::Test& test, const std::
   const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, file, options, unroll);
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   const bool wanted = test.condition.quantifier != litmus::Quantifier::Forall;
-  // The recorded runs to the witness's kind of outcome; the one whose
-  // shortest run is the witness's trace is the witness run.
+  // The recorded runs to the witness's kind of outcome. The recording
+  // machine's final states also differ in what the caches hold, so a
+  // shortest run to one may go on after the witness's last step (an L1
+  // fill): a recorded run is the witness run when its trace starts with the
+  // witness's. A run may also take the witness's steps in another
+  // interleaving; failing both, the first run to such an outcome is drawn.
+  // The caption says which it is.
+  enum Match { Outcome, Steps, Trace };
   const opsem::ExecutionGraph* chosen = nullptr;
-  bool exact = false;
+  Match match = Outcome;
+  std::vector<std::string> witnessSteps = witnessTrace;
+  std::sort(witnessSteps.begin(), witnessSteps.end());
   std::size_t searched = 0;
   for (const opsem::ExecutionGraph& graph : recorded.graphs) {
     if (litmus::holds(test.condition.proposition, terms, graph.finalState) != wanted) {
@@ -211,18 +220,28 @@ std::optional<std::string> witnessGraphDot(const litmus::Test& test, const std::
     if (++searched > kWitnessRunsSearched) {
       break;
     }
-    if (opsem::traceToGraph(test, file, options, unroll, graph.machineState) == witnessTrace) {
+    std::vector<std::string> trace = opsem::traceToGraph(test, file, options, unroll, graph.machineState);
+    if (trace.size() >= witnessTrace.size() &&
+        std::equal(witnessTrace.begin(), witnessTrace.end(), trace.begin())) {
       chosen = &graph;
-      exact = true;
+      match = Trace;
       break;
+    }
+    std::sort(trace.begin(), trace.end());
+    if (match == Outcome &&
+        std::includes(trace.begin(), trace.end(), witnessSteps.begin(), witnessSteps.end())) {
+      chosen = &graph;
+      match = Steps;
     }
   }
   if (chosen == nullptr) {
     return std::nullopt;
   }
+  const char* which = match == Trace   ? "the witness run of ptx-op"
+                      : match == Steps ? "the witness's steps in ptx-op, in another order"
+                                       : "a run of ptx-op to the witness's outcome";
   std::vector<std::string> caption = {
-      test.name + ": " + (exact ? "the witness run of ptx-op" : "a run of ptx-op to the witness's outcome") +
-          " (" + options.architecture.name + "), as a candidate execution of ptx",
+      test.name + ": " + which + " (" + options.architecture.name + "), as a candidate execution of ptx",
       "final state: " + litmus::formatHerdState(test, terms, chosen->finalState)};
   return executionGraphDot(test, file, axiomcheck::ptxModel(), unroll, *chosen, std::move(caption));
 }
