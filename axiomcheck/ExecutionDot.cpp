@@ -204,7 +204,7 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
   }
 
   std::string dot = "digraph " + quoted(picture.name) + " {\n";
-  dot += "  newrank=true;\n  rankdir=TB;\n  fontname=\"Helvetica\";\n  labelloc=t;\n";
+  dot += "  rankdir=TB;\n  fontname=\"Helvetica\";\n  labelloc=t;\n";
   std::vector<std::string> caption = picture.caption;
   for (const AxiomExplanation& explanation : picture.broken) {
     caption.push_back("breaks " + explanation.axiom + ": " + explanation.statement + " (bold edges)");
@@ -233,19 +233,15 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
     const litmus::ThreadPlacement& placement = test.threads[thread].placement;
     byPlace[placement.device][placement.cta].push_back(thread);
   }
-  // Declared last first: Graphviz's dot (2.43, 7.x) puts the clusters
-  // declared later to the left when no edge decides, and P0 reads best on
-  // the left, as in herd's pictures.
-  for (auto gpu = byPlace.rbegin(); gpu != byPlace.rend(); ++gpu) {
-    const auto& [device, ctas] = *gpu;
+  // In the threads' order: dot keeps the order clusters are declared in
+  // when edges do not decide, so P0 is usually on the left, as in herd.
+  for (const auto& [device, ctas] : byPlace) {
     dot += "  subgraph cluster_gpu" + std::to_string(device) + " {\n    label=\"GPU " +
            std::to_string(device) + "\";\n    style=dashed;\n    color=gray40;\n";
-    for (auto block = ctas.rbegin(); block != ctas.rend(); ++block) {
-      const auto& [cta, threads] = *block;
+    for (const auto& [cta, threads] : ctas) {
       dot += "    subgraph cluster_cta" + std::to_string(cta) + " {\n      label=\"CTA " +
              std::to_string(cta) + "\";\n      style=\"rounded\";\n      color=gray60;\n";
-      for (auto member = threads.rbegin(); member != threads.rend(); ++member) {
-        const std::size_t thread = *member;
+      for (const std::size_t thread : threads) {
         dot += "      subgraph cluster_p" + std::to_string(thread) + " {\n        label=\"P" +
                std::to_string(thread) + "\";\n        style=\"filled\";\n        fillcolor=\"#f4f4f4\";\n" +
                "        color=gray80;\n";
@@ -263,30 +259,17 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
     }
     dot += "  }\n";
   }
-  // The i-th events of the threads side by side, as herd's columns.
-  std::size_t longest = 0;
-  for (const EventSet threadEvents : x.threadEvents) {
-    longest = std::max<std::size_t>(longest, static_cast<std::size_t>(std::popcount(threadEvents)));
-  }
-  for (std::size_t row = 0; row < longest; ++row) {
-    std::string same;
-    for (std::size_t thread = 0; thread < x.threadEvents.size(); ++thread) {
-      if (static_cast<std::size_t>(std::popcount(x.threadEvents[thread])) > row) {
-        same += " " + nodeId(x.firstEvent[thread] + static_cast<unsigned>(row)) + ";";
-      }
-    }
-    dot += "  { rank=same;" + same + " }\n";
-  }
-  // The initial state above the threads: an invisible edge to a first
-  // event puts it a rank higher.
+  // The initial state above the threads, each thread's first event a rank
+  // below it. Ranks then follow po alone (no other edge constrains them),
+  // so the i-th events of the threads line up as in herd's pictures without
+  // rank=same, which Graphviz 2.43 cannot always combine with clusters and
+  // edges inside a rank ("trouble in init_rank").
   if (shownInitial != 0) {
-    const auto first = std::find_if(x.threadEvents.begin(), x.threadEvents.end(),
-                                    [](EventSet events) { return events != 0; });
-    if (first != x.threadEvents.end()) {
-      const unsigned below = x.firstEvent[static_cast<std::size_t>(first - x.threadEvents.begin())];
-      forEachEvent(shownInitial, [&](unsigned event) {
-        dot += "  " + nodeId(event) + " -> " + nodeId(below) + " [style=invis];\n";
-      });
+    const auto above = static_cast<unsigned>(std::countr_zero(shownInitial));
+    for (std::size_t thread = 0; thread < x.threadEvents.size(); ++thread) {
+      if (x.threadEvents[thread] != 0) {
+        dot += "  " + nodeId(above) + " -> " + nodeId(x.firstEvent[thread]) + " [style=invis];\n";
+      }
     }
   }
 
@@ -294,7 +277,9 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
     // Only po and the dependencies shape the layout: rf, co, fr cross
     // threads and would pull rows apart.
     const bool layout = edge.relation == "po";
-    dot += "  " + nodeId(edge.from) + " -> " + nodeId(edge.to) + " [label=" + quoted(edge.relation) +
+    // xlabel, not label: Graphviz 2.43 loses labelled edges between
+    // clusters within one rank ("lost edge"), and fails.
+    dot += "  " + nodeId(edge.from) + " -> " + nodeId(edge.to) + " [xlabel=" + quoted(edge.relation) +
            ", color=" + quoted(edge.colour) + ", fontcolor=" + quoted(edge.colour);
     if (edge.bold) {
       dot += ", penwidth=3, style=bold, tooltip=" + quoted(edge.relation + " (" + edge.axiom + ")");
