@@ -273,14 +273,21 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
     }
   }
 
+  // An event's rank: its place in its thread (ranks follow po alone).
+  auto rankOf = [&](unsigned event) {
+    return event - x.firstEvent[static_cast<std::size_t>(x.events[event].thread)];
+  };
   for (const Edge& edge : edges) {
     // Only po and the dependencies shape the layout: rf, co, fr cross
     // threads and would pull rows apart.
     const bool layout = edge.relation == "po";
-    // xlabel, not label: Graphviz 2.43 loses labelled edges between
-    // clusters within one rank ("lost edge"), and fails.
-    dot += "  " + nodeId(edge.from) + " -> " + nodeId(edge.to) + " [xlabel=" + quoted(edge.relation) +
-           ", color=" + quoted(edge.colour) + ", fontcolor=" + quoted(edge.colour);
+    // An edge within one rank (the i-th events of two threads) gets an
+    // xlabel: Graphviz 2.43 loses such edges when they carry a label and
+    // join clusters ("lost edge"), and fails. Elsewhere a label reads better.
+    const bool flat = !contains(x.initialWrites, edge.from) && !contains(x.initialWrites, edge.to) &&
+                      edge.from != edge.to && rankOf(edge.from) == rankOf(edge.to);
+    dot += "  " + nodeId(edge.from) + " -> " + nodeId(edge.to) + (flat ? " [xlabel=" : " [label=") +
+           quoted(edge.relation) + ", color=" + quoted(edge.colour) + ", fontcolor=" + quoted(edge.colour);
     if (edge.bold) {
       dot += ", penwidth=3, style=bold, tooltip=" + quoted(edge.relation + " (" + edge.axiom + ")");
     } else if (edge.style != "solid") {
