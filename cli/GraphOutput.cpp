@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <set>
 
 #include "axiomcheck/Models.h"
 #include "cli/ExecutionCheck.h"
@@ -250,14 +251,24 @@ bool writeComparisonPictures(ComparisonSuite& suite, const std::filesystem::path
   const std::filesystem::path folderName = report.stem().string() + "-graphs";
   const std::filesystem::path folder = report.parent_path() / folderName;
   bool good = true;
+  std::set<std::string> testStems;  // tests of one name get pictures apart
   for (TestComparison& test : suite.tests) {
+    if (!std::any_of(test.models.begin(), test.models.end(), [](const ModelComparison& model) {
+          return model.executions && !model.executions->broken.empty();
+        })) {
+      continue;
+    }
+    std::string testStem = pictureStem(test.name);
+    for (int again = 2; !testStems.insert(testStem).second; ++again) {
+      testStem = pictureStem(test.name) + "_" + std::to_string(again);
+    }
     for (ModelComparison& model : test.models) {
       if (!model.executions) {
         continue;
       }
       std::size_t number = 0;
       for (BrokenGraph& graph : model.executions->broken) {
-        const std::string stem = pictureStem(test.name) + "-" + model.model + "-" + std::to_string(++number);
+        const std::string stem = testStem + "-" + model.model + "-" + std::to_string(++number);
         const std::optional<std::filesystem::path> written = writePicture(folder, stem, graph.dot);
         if (!written) {
           good = false;
