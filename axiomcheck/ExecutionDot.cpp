@@ -209,6 +209,13 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
   for (const AxiomExplanation& explanation : picture.broken) {
     caption.push_back("breaks " + explanation.axiom + ": " + explanation.statement + " (bold edges)");
   }
+  if (!picture.alsoBroken.empty()) {
+    std::string names;
+    for (const std::string& name : picture.alsoBroken) {
+      names += (names.empty() ? "" : ", ") + name;
+    }
+    caption.push_back((picture.broken.empty() ? "breaks " : "also breaks ") + names);
+  }
   std::string label;
   for (const std::string& line : caption) {
     label += (label.empty() ? "" : "\n") + line;
@@ -310,12 +317,8 @@ DotPicture withBrokenAxioms(DotPicture picture, const AxiomaticModel& model, con
   if (std::optional<AxiomExplanation> explanation = explainAxiom(model, execution, broken.front())) {
     picture.broken.push_back(std::move(*explanation));
   }
-  std::string names;
   for (std::size_t at = picture.broken.empty() ? 0 : 1; at < broken.size(); ++at) {
-    names += (names.empty() ? "" : ", ") + std::string(model.axioms()[broken[at]].name);
-  }
-  if (!names.empty()) {
-    picture.caption.push_back((picture.broken.empty() ? "breaks " : "also breaks ") + names);
+    picture.alsoBroken.emplace_back(model.axioms()[broken[at]].name);
   }
   return picture;
 }

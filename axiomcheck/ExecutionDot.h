@@ -24,6 +24,7 @@ struct DotPicture {
   std::string name;                      // the graph's name (the test's)
   std::vector<std::string> caption;      // lines above the picture
   std::vector<AxiomExplanation> broken;  // drawn bold, each named in the caption
+  std::vector<std::string> alsoBroken;   // axioms broken too, named after those
 };
 
 // herd's name of EVENT: a, b, ..., z, then ba, bb, ...; "init x" for the
