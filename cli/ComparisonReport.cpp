@@ -413,7 +413,9 @@ std::string jsonReport(const ComparisonSuite& suite) {
           const BrokenGraph& broken = check.broken[graph];
           text += std::string(graph == 0 ? "" : ", ") +
                   "{\"state\": " + litmus::jsonString(state(test, broken.finalState)) +
-                  ", \"axioms\": " + jsonList(broken.axioms) + ", \"trace\": " + jsonList(broken.trace) + "}";
+                  ", \"axioms\": " + jsonList(broken.axioms) + ", \"trace\": " + jsonList(broken.trace) +
+                  (broken.picture.empty() ? "" : ", \"picture\": " + litmus::jsonString(broken.picture)) +
+                  "}";
         }
         text += "]}";
       }
