@@ -147,6 +147,9 @@ class Pictures {
     if (broken.empty()) {
       return;  // an order the model allows: pictured as allowed, if at all
     }
+    // Several total orders narrow to one candidate: picture it once. Its
+    // identity is its paths (the enumerator's, which stay put for the whole
+    // run) and its choices; values follow from them.
     std::vector<EventSet> key;
     for (unsigned event = 0; event < x.size; ++event) {
       key.push_back(x.co.successors(event));
