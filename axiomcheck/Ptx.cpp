@@ -57,6 +57,7 @@
 //    when the comparison succeeds).
 #include <array>
 
+#include "axiomcheck/AxiomExplanation.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/Orientations.h"
 
@@ -377,6 +378,113 @@ class PtxModel final : public AxiomaticModel {
 const AxiomaticModel& ptxModel() {
   static const PtxModel model;
   return model;
+}
+
+std::optional<AxiomExplanation> explainPtxAxiom(const Execution& x, std::size_t axiom) {
+  if (axiom >= kAxioms.size()) {
+    return std::nullopt;
+  }
+  // The same relations brokenAxioms() checks, named as the spec names them.
+  const Derived d = derive(x);
+  const Relation cause = causeOf(x, d);
+  const Relation fr = x.fromRead();
+  const EventSet writes = x.writes & ~x.initialWrites;
+  AxiomExplanation explanation;
+  explanation.axiom = std::string(kAxioms[axiom].name);
+  switch (static_cast<PtxAxiom>(axiom)) {
+    case kCoherence: {
+      explanation.statement =
+          "[W]; cause; [W] & loc in co, and co orders morally strong writes (PTX ISA 8.10.1)";
+      const Relation missing = (cause & x.sameLocation).restricted(writes, writes) - x.co;
+      if (!missing.empty()) {
+        explanation.edges = reflexiveComposition({"cause", missing}, {"co", x.co});
+        if (explanation.edges.empty()) {
+          forEachEvent(missing.domain(), [&](unsigned a) {
+            if (explanation.edges.empty()) {
+              explanation.edges.push_back(
+                  {a, static_cast<unsigned>(std::countr_zero(missing.successors(a))), "cause, not in co"});
+            }
+          });
+        }
+        break;
+      }
+      forEachEvent(writes, [&](unsigned a) {
+        const EventSet unordered = d.moral.successors(a) & writes & x.sameLocation.successors(a) &
+                                   ~(x.co.successors(a) | x.co.predecessors(a));
+        if (unordered != 0 && explanation.edges.empty()) {
+          explanation.edges.push_back(
+              {a, static_cast<unsigned>(std::countr_zero(unordered)), "morally strong, not in co"});
+        }
+      });
+      break;
+    }
+    case kFenceSc: {
+      explanation.statement = "irreflexive (sc; cause) (PTX ISA 8.10.2)";
+      explanation.edges = reflexiveComposition({"sc", x.fenceScOrder}, {"cause", cause});
+      if (explanation.edges.empty()) {
+        const NamedRelation order{"sc", x.fenceScOrder};
+        explanation.edges = shortestCycle(std::span(&order, 1));
+      }
+      if (explanation.edges.empty()) {
+        forEachEvent(d.fenceSc, [&](unsigned a) {
+          const EventSet unordered = d.moral.successors(a) & d.fenceSc &
+                                     ~(x.fenceScOrder.successors(a) | x.fenceScOrder.predecessors(a));
+          if (unordered != 0 && explanation.edges.empty()) {
+            explanation.edges.push_back(
+                {a, static_cast<unsigned>(std::countr_zero(unordered)), "morally strong, not in sc"});
+          }
+        });
+      }
+      break;
+    }
+    case kAtomicity: {
+      explanation.statement = "empty ((ms & fr); (ms & co)) & rmw (PTX ISA 8.10.3)";
+      const Relation strongFr = d.moral & fr;
+      const Relation strongCo = d.moral & x.co;
+      forEachEvent(x.rmw.domain(), [&](unsigned read) {
+        const unsigned write = static_cast<unsigned>(std::countr_zero(x.rmw.successors(read)));
+        const EventSet between = strongFr.successors(read) & strongCo.predecessors(write);
+        if (between != 0 && explanation.edges.empty()) {
+          const auto other = static_cast<unsigned>(std::countr_zero(between));
+          explanation.edges = {{read, write, "rmw"}, {read, other, "fr"}, {other, write, "co"}};
+        }
+      });
+      break;
+    }
+    case kNoThinAir: {
+      explanation.statement = "acyclic (rf | dep) (PTX ISA 8.10.4)";
+      const std::array<NamedRelation, 4> parts = {
+          {{"rf", x.rf}, {"data", x.data}, {"addr", x.address}, {"ctrl", x.control}}};
+      explanation.edges = shortestCycle(parts);
+      break;
+    }
+    case kScPerLocation: {
+      explanation.statement = "acyclic ((ms & (rf | co | fr)) | po_loc) (PTX ISA 8.10.5)";
+      const std::array<NamedRelation, 4> parts = {
+          {{"po-loc", d.poLoc}, {"rf", d.moral & x.rf}, {"co", d.moral & x.co}, {"fr", d.moral & fr}}};
+      explanation.edges = shortestCycle(parts);
+      break;
+    }
+    case kCausality: {
+      explanation.statement = "irreflexive ((rf | fr)?; cause) (PTX ISA 8.10.6)";
+      for (unsigned event = 0; event < x.size && explanation.edges.empty(); ++event) {
+        if (cause.contains(event, event)) {
+          explanation.edges.push_back({event, event, "cause"});
+        }
+      }
+      if (explanation.edges.empty()) {
+        explanation.edges = reflexiveComposition({"rf", x.rf}, {"cause", cause});
+      }
+      if (explanation.edges.empty()) {
+        explanation.edges = reflexiveComposition({"fr", fr}, {"cause", cause});
+      }
+      break;
+    }
+  }
+  if (explanation.edges.empty()) {
+    return std::nullopt;
+  }
+  return explanation;
 }
 
 }  // namespace opcheck::axiomcheck

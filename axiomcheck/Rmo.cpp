@@ -26,6 +26,7 @@
 // value back (herd/GPU_PTXSem.ml), so it is an rmw pair too.
 #include <array>
 
+#include "axiomcheck/AxiomExplanation.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/TotalCoherence.h"
 
@@ -65,30 +66,41 @@ struct FixedParts {
   Relation sys;
 };
 
-FixedParts fixedParts(const Execution& x) {
-  FixedParts parts;
-  parts.external = x.external();
-  parts.poLoc = x.poLoc();
-  const Relation common = x.dependencies() | (x.rf & parts.external);
-  EventSet sysFences = 0;
-  EventSet glFences = 0;
-  EventSet ctaFences = 0;
+// The cat file's cta-fence, gl-fence and sys-fence: membar of that scope
+// or wider.
+struct MembarSets {
+  EventSet cta = 0;
+  EventSet gl = 0;
+  EventSet sys = 0;
+};
+
+MembarSets membarSets(const Execution& x) {
+  MembarSets sets;
   forEachEvent(x.fences, [&](unsigned fence) {
     const Event& event = x.events[fence];
     if (event.semantics != litmus::Semantics::SequentiallyConsistent) {
       return;  // only membar (fence.sc) is a fence of this model
     }
-    ctaFences |= eventBit(fence);
+    sets.cta |= eventBit(fence);
     if (event.scope == litmus::Scope::Gpu || event.scope == litmus::Scope::System) {
-      glFences |= eventBit(fence);
+      sets.gl |= eventBit(fence);
     }
     if (event.scope == litmus::Scope::System) {
-      sysFences |= eventBit(fence);
+      sets.sys |= eventBit(fence);
     }
   });
-  parts.cta = (common | fenceRelation(x, ctaFences)) & x.sameCta;
-  parts.gl = (common | fenceRelation(x, glFences)) & x.sameGpu;
-  parts.sys = common | fenceRelation(x, sysFences);
+  return sets;
+}
+
+FixedParts fixedParts(const Execution& x) {
+  FixedParts parts;
+  parts.external = x.external();
+  parts.poLoc = x.poLoc();
+  const Relation common = x.dependencies() | (x.rf & parts.external);
+  const MembarSets membars = membarSets(x);
+  parts.cta = (common | fenceRelation(x, membars.cta)) & x.sameCta;
+  parts.gl = (common | fenceRelation(x, membars.gl)) & x.sameGpu;
+  parts.sys = common | fenceRelation(x, membars.sys);
   return parts;
 }
 
@@ -182,6 +194,75 @@ class RmoModel final : public AxiomaticModel {
 const AxiomaticModel& rmoModel() {
   static const RmoModel model;
   return model;
+}
+
+std::optional<AxiomExplanation> explainRmoAxiom(const Execution& x, std::size_t axiom) {
+  if (axiom >= kAxioms.size()) {
+    return std::nullopt;
+  }
+  const Relation external = x.external();
+  const Relation fr = x.fromRead();
+  const Relation poLoc = x.poLoc();
+  const EventSet all = firstEvents(x.size);
+  AxiomExplanation explanation;
+  explanation.axiom = std::string(kAxioms[axiom].name);
+  explanation.statement =
+      std::string(kAxioms[axiom].reference.substr(0, kAxioms[axiom].reference.find(" (")));
+  // rmo(fence) = dp | rfe | co | fr | fence, restricted to a scope.
+  auto scoped = [&](EventSet fences, const Relation& scope) {
+    const std::array<NamedRelation, 7> parts = {{{"data", x.data & scope},
+                                                 {"addr", x.address & scope},
+                                                 {"ctrl", x.control & scope},
+                                                 {"rfe", x.rf & external & scope},
+                                                 {"co", x.co & scope},
+                                                 {"fr", fr & scope},
+                                                 {"membar", fenceRelation(x, fences) & scope}}};
+    return shortestCycle(parts);
+  };
+  const MembarSets membars = membarSets(x);
+  switch (static_cast<RmoAxiom>(axiom)) {
+    case kAtomic: {
+      const Relation fre = fr & external;
+      const Relation coe = x.co & external;
+      forEachEvent(x.rmw.domain(), [&](unsigned read) {
+        const auto write = static_cast<unsigned>(std::countr_zero(x.rmw.successors(read)));
+        const EventSet between = fre.successors(read) & coe.predecessors(write);
+        if (between != 0 && explanation.edges.empty()) {
+          const auto other = static_cast<unsigned>(std::countr_zero(between));
+          explanation.edges = {{read, write, "rmw"}, {read, other, "fre"}, {other, write, "coe"}};
+        }
+      });
+      break;
+    }
+    case kScPerLocLlh: {
+      const std::array<NamedRelation, 4> parts = {
+          {{"po-loc-llh", poLoc.restricted(all, x.writes) | poLoc.restricted(x.writes, all)},
+           {"rf", x.rf},
+           {"co", x.co},
+           {"fr", fr}}};
+      explanation.edges = shortestCycle(parts);
+      break;
+    }
+    case kNoThinAir: {
+      const std::array<NamedRelation, 4> parts = {
+          {{"rf", x.rf}, {"data", x.data}, {"addr", x.address}, {"ctrl", x.control}}};
+      explanation.edges = shortestCycle(parts);
+      break;
+    }
+    case kCta:
+      explanation.edges = scoped(membars.cta, x.sameCta);
+      break;
+    case kGl:
+      explanation.edges = scoped(membars.gl, x.sameGpu);
+      break;
+    case kSys:
+      explanation.edges = scoped(membars.sys, Relation::product(x.size, all, all));
+      break;
+  }
+  if (explanation.edges.empty()) {
+    return std::nullopt;
+  }
+  return explanation;
 }
 
 }  // namespace opcheck::axiomcheck

@@ -10,6 +10,7 @@
 // inside ptx). Fences order nothing more than po already does.
 #include <array>
 
+#include "axiomcheck/AxiomExplanation.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/TotalCoherence.h"
 
@@ -78,6 +79,35 @@ class ScModel final : public AxiomaticModel {
 const AxiomaticModel& scModel() {
   static const ScModel model;
   return model;
+}
+
+std::optional<AxiomExplanation> explainScAxiom(const Execution& x, std::size_t axiom) {
+  if (axiom >= kAxioms.size()) {
+    return std::nullopt;
+  }
+  const Relation fr = x.fromRead();
+  AxiomExplanation explanation;
+  explanation.axiom = std::string(kAxioms[axiom].name);
+  if (axiom == kSc) {
+    explanation.statement = "acyclic (po | rf | co | fr | bar)";
+    const std::array<NamedRelation, 5> parts = {
+        {{"po", x.po}, {"rf", x.rf}, {"co", x.co}, {"fr", fr}, {"bar", x.barrierSync}}};
+    explanation.edges = shortestCycle(parts);
+  } else {
+    explanation.statement = "empty rmw & (fr; co)";
+    forEachEvent(x.rmw.domain(), [&](unsigned read) {
+      const auto write = static_cast<unsigned>(std::countr_zero(x.rmw.successors(read)));
+      const EventSet between = fr.successors(read) & x.co.predecessors(write);
+      if (between != 0 && explanation.edges.empty()) {
+        const auto other = static_cast<unsigned>(std::countr_zero(between));
+        explanation.edges = {{read, write, "rmw"}, {read, other, "fr"}, {other, write, "co"}};
+      }
+    });
+  }
+  if (explanation.edges.empty()) {
+    return std::nullopt;
+  }
+  return explanation;
 }
 
 }  // namespace opcheck::axiomcheck

@@ -14,6 +14,7 @@
 #include "cli/Commands.h"
 #include "cli/ComparisonReport.h"
 #include "cli/ExitStatus.h"
+#include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
 #include "cli/Limits.h"
@@ -178,6 +179,11 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
   std::stable_partition(suite.tests.begin(), suite.tests.end(),
                         [](const TestComparison& test) { return test.unsound(); });
   std::cout << summaryText(suite);
+  // --executions: the graphs that break an axiom, beside the report.
+  if (!options.report.empty() && options.comparison.executions &&
+      !writeComparisonPictures(suite, options.report)) {
+    badInput = true;
+  }
   if (!options.report.empty()) {
     std::ofstream report(options.report);
     report << (options.report.ends_with(".md") ? markdownReport(suite) : jsonReport(suite));

@@ -343,7 +343,7 @@ std::string markdownReport(const ComparisonSuite& suite) {
       if (model.executions) {
         for (const BrokenGraph& graph : model.executions->broken) {
           text += "- an execution graph ending in `" + state(test, graph.finalState) + "` breaks " +
-                  joined(graph.axioms) +
+                  joined(graph.axioms) + (graph.picture.empty() ? "" : " ([graph](" + graph.picture + "))") +
                   (graph.trace.empty() ? "\n" : "; the run:\n\n" + numberedSteps(graph.trace));
         }
         for (const std::string& problem : model.executions->untranslatable) {
@@ -429,7 +429,9 @@ std::string jsonReport(const ComparisonSuite& suite) {
           const BrokenGraph& broken = check.broken[graph];
           text += std::string(graph == 0 ? "" : ", ") +
                   "{\"state\": " + litmus::jsonString(state(test, broken.finalState)) +
-                  ", \"axioms\": " + jsonList(broken.axioms) + ", \"trace\": " + jsonList(broken.trace) + "}";
+                  ", \"axioms\": " + jsonList(broken.axioms) + ", \"trace\": " + jsonList(broken.trace) +
+                  (broken.picture.empty() ? "" : ", \"picture\": " + litmus::jsonString(broken.picture)) +
+                  "}";
         }
         text += "]}";
       }

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "axiomcheck/Execution.h"
+#include "axiomcheck/ExecutionDot.h"
 #include "axiomcheck/ThreadPaths.h"
 #include "opsem/ExecutionGraph.h"
 
@@ -305,11 +306,35 @@ ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file
     for (const std::size_t axiom : broken) {
       report.axioms.emplace_back(model.axioms()[axiom].name);
     }
+    axiomcheck::DotPicture picture;
+    picture.name = test.name;
+    picture.caption = {
+        test.name + ": a run of ptx-op as a candidate execution of " + check.model,
+        "final state: " + litmus::formatHerdState(test, litmus::ObservedTerms::of(test), graph.finalState)};
+    report.dot = axiomcheck::executionDot(
+        execution, axiomcheck::withBrokenAxioms(std::move(picture), model, execution, broken));
     if (check.broken.size() <= options.tracesWanted) {
       report.trace = opsem::traceToGraph(test, file, operational, options.unroll, graph.machineState);
     }
   }
   return check;
+}
+
+std::optional<std::string> executionGraphDot(const litmus::Test& test, const std::string& file,
+                                             const axiomcheck::AxiomaticModel& model, unsigned unroll,
+                                             const opsem::ExecutionGraph& graph,
+                                             std::vector<std::string> caption) {
+  const GraphTranslator translator(test, file, model, unroll);
+  Execution execution;
+  if (translator.translate(graph, execution)) {
+    return std::nullopt;
+  }
+  axiomcheck::DotPicture picture;
+  picture.name = test.name;
+  picture.caption = std::move(caption);
+  return axiomcheck::executionDot(
+      execution,
+      axiomcheck::withBrokenAxioms(std::move(picture), model, execution, model.brokenAxioms(execution)));
 }
 
 }  // namespace opcheck::cli

@@ -7,12 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "axiomcheck/AxiomaticModel.h"
 #include "litmus/FinalState.h"
 #include "litmus/Test.h"
+#include "opsem/ExecutionGraph.h"
 #include "opsem/OperationalModel.h"
 
 namespace opcheck::cli {
@@ -21,6 +23,8 @@ struct BrokenGraph {
   litmus::FinalState finalState;    // as in litmus::Outcome::states
   std::vector<std::string> axioms;  // as the model names them
   std::vector<std::string> trace;   // the run, when asked for
+  std::string dot;                  // the graph as a picture (docs/graphs.md), the broken axiom in bold
+  std::string picture;              // where compare --report wrote it, relative to the report
 };
 
 struct ExecutionCheck {
@@ -52,5 +56,13 @@ ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file
                                const axiomcheck::AxiomaticModel& model,
                                const opsem::OperationalOptions& operational,
                                const ExecutionCheckOptions& options);
+
+// GRAPH (one of ptx-op's runs of TEST) drawn as MODEL's candidate execution
+// (docs/graphs.md), the first axiom it breaks in bold, CAPTION above it;
+// nothing when the run is no candidate of MODEL.
+std::optional<std::string> executionGraphDot(const litmus::Test& test, const std::string& file,
+                                             const axiomcheck::AxiomaticModel& model, unsigned unroll,
+                                             const opsem::ExecutionGraph& graph,
+                                             std::vector<std::string> caption);
 
 }  // namespace opcheck::cli

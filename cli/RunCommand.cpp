@@ -11,6 +11,7 @@
 #include <iostream>
 #include <new>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "cli/Arguments.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
 #include "cli/Limits.h"
@@ -47,6 +49,7 @@ struct RunOptions {
   Format format = Format::Herd;
   unsigned unroll = 2;
   bool quiet = false;
+  GraphOptions graphs;  // --show, --through, --nshow, -o (docs/graphs.md)
 };
 
 // The model used when --model is not given.
@@ -135,6 +138,10 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
       options.operational.reductions = *reductions;
     } else if (argument == "--quiet" || argument == "-q") {
       options.quiet = true;
+    } else if (bool bad = false; readGraphOption(argument, reader, options.graphs, bad)) {
+      if (bad) {
+        return std::nullopt;
+      }
     } else if (argument.size() > 1 && argument[0] == '-') {
       std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
       return std::nullopt;
@@ -146,6 +153,11 @@ std::optional<RunOptions> parseArguments(const std::vector<std::string>& argumen
   if (options.model == nullptr && modelName != kOperationalModel) {
     std::cerr << "opcheck: error: unknown model '" << modelName << "' (this opcheck has " << modelNames()
               << "; see opcheck models)\n";
+    return std::nullopt;
+  }
+  if (const auto problem =
+          graphOptionsProblem(options.graphs, options.model != nullptr, options.operational.witness)) {
+    std::cerr << "opcheck: error: " << *problem << "\n";
     return std::nullopt;
   }
   if (options.inputs.empty()) {
@@ -180,6 +192,8 @@ struct TestResult {
   std::string output;   // the printed verdict, empty for a bad file
   std::string error;    // FILE:LINE:COL: error: ..., empty for a good file
   std::string warning;  // a limit cut an exploration short
+  std::string name;     // the test's, for its pictures' file names
+  std::vector<std::pair<std::string, std::string>> pictures;  // suffix, DOT (-o DIR)
 };
 
 // ptx-op: herd's block, then opcheck's own lines (or JSON members).
@@ -197,17 +211,29 @@ void runOperational(const litmus::Test& test, const std::string& file, const Run
     result.output = litmus::printJson(test, operational.outcome, file, operationalJsonMembers(operational));
   }
   result.warning = operationalWarning(file, operational);
+  if (!options.graphs.directory.empty() && operational.witnessFound) {
+    if (auto dot =
+            witnessGraphDot(test, file, options.operational, operational.witnessTrace, options.unroll)) {
+      result.pictures.emplace_back("witness", std::move(*dot));
+    }
+  }
 }
 
 TestResult runOne(const std::filesystem::path& file, const RunOptions& options) {
   TestResult result;
   try {
     const litmus::Test test = parser::readLitmusFile(file);
+    result.name = test.name;
     if (options.model == nullptr) {
       runOperational(test, file.string(), options, result);
       return result;
     }
-    const litmus::Outcome outcome = axiomcheck::checkTest(test, *options.model, options.check, file.string());
+    axiomcheck::ShownOutcome shown =
+        axiomcheck::checkAndShow(test, *options.model, options.check, file.string(), options.graphs.show);
+    const litmus::Outcome& outcome = shown.outcome;
+    for (std::size_t index = 0; index < shown.pictures.size(); ++index) {
+      result.pictures.emplace_back(std::to_string(index + 1), std::move(shown.pictures[index].dot));
+    }
     if (options.format == Format::Herd) {
       result.output = litmus::printHerd(test, outcome);
       if (!outcome.stopped.empty()) {
@@ -259,8 +285,18 @@ int runModelCommand(const std::vector<std::string>& arguments) {
   }
   bool firstJson = true;
   std::size_t done = 0;
+  std::set<std::string> pictureStems;  // tests of one name get pictures apart
   auto print = [&](const TestResult& result) {
     ++done;
+    if (!result.pictures.empty()) {
+      std::string stem = pictureStem(result.name);
+      for (int again = 2; !pictureStems.insert(stem).second; ++again) {
+        stem = pictureStem(result.name) + "_" + std::to_string(again);
+      }
+      for (const auto& [suffix, dot] : result.pictures) {
+        allGood = writePicture(options.graphs.directory, stem + "-" + suffix, dot).has_value() && allGood;
+      }
+    }
     if (!result.warning.empty()) {
       std::cout.flush();
       std::cerr << (progress ? "\r\033[K" : "") << result.warning << '\n';

@@ -1,0 +1,308 @@
+// Execution graphs as pictures (docs/graphs.md): the DOT writer's events
+// and edges, the explanations that draw a broken axiom bold, herd's --show
+// selections, and the command line's files (rendered by Graphviz's dot when
+// it is installed; those checks skip with a message otherwise).
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "axiomcheck/AxiomExplanation.h"
+#include "axiomcheck/CandidateEnumerator.h"
+#include "axiomcheck/ExecutionDot.h"
+#include "axiomcheck/Models.h"
+#include "axiomcheck/ShownExecutions.h"
+#include "cli/GraphOutput.h"
+#include "parser/LitmusReader.h"
+#include "tests/TestSupport.h"
+
+namespace fs = std::filesystem;
+using namespace opcheck;
+
+namespace {
+
+// MP without fences: under sc the outcome r0=1, r1=0 needs the cycle
+// a -po-> b -rf-> c -po-> d -fr-> a.
+const char* kMessagePassing = R"(PTX MP
+{
+x=0;
+y=0;
+P1:r0=0;
+P1:r1=0;
+}
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.weak x, 1   | ld.weak r0, y  ;
+ st.weak y, 1   | ld.weak r1, x  ;
+exists (P1:r0 == 1 /\ P1:r1 == 0)
+)";
+
+class Scratch {
+ public:
+  Scratch() {
+    std::string pattern = (fs::temp_directory_path() / "opcheck-graphs-XXXXXX").string();
+    directory_ = mkdtemp(pattern.data());
+  }
+  ~Scratch() { fs::remove_all(directory_); }
+  const fs::path& path() const { return directory_; }
+
+ private:
+  fs::path directory_;
+};
+
+std::vector<fs::path> filesWithExtension(const fs::path& directory, const std::string& extension) {
+  std::vector<fs::path> files;
+  if (!fs::exists(directory)) {
+    return files;
+  }
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(directory)) {
+    if (entry.path().extension() == extension) {
+      files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// `dot -Tsvg FILE` succeeds (the file is a graph Graphviz draws).
+bool graphvizAccepts(const fs::path& file) {
+  const std::string command = "dot -Tsvg '" + file.string() + "' -o /dev/null 2>/dev/null";
+  return std::system(command.c_str()) == 0;
+}
+
+std::size_t count(const std::string& text, const std::string& pattern) {
+  const std::regex expression(pattern);
+  return static_cast<std::size_t>(
+      std::distance(std::sregex_iterator(text.begin(), text.end(), expression), std::sregex_iterator()));
+}
+
+}  // namespace
+
+TEST_CASE("an sc-rejected MP candidate is drawn with its cycle in bold", "[graphs]") {
+  const litmus::Test test = parser::readLitmusText(kMessagePassing, "MP.litmus");
+  axiomcheck::ShowOptions options;
+  options.show = axiomcheck::ShowSelection::Rejected;
+  const axiomcheck::ShownOutcome shown =
+      axiomcheck::checkAndShow(test, axiomcheck::scModel(), axiomcheck::CheckOptions{}, "MP.litmus", options);
+  // The outcome is checkTest's: pictures never change a verdict.
+  const litmus::Outcome plain = axiomcheck::checkTest(test, axiomcheck::scModel(), {}, "MP.litmus");
+  CHECK(shown.outcome.states == plain.states);
+  CHECK(shown.outcome.positive == plain.positive);
+  CHECK(shown.outcome.negative == plain.negative);
+
+  // sc rejects exactly one reads-from choice of MP: r0=1 (rf from b), r1=0.
+  REQUIRE(shown.pictures.size() == 1);
+  const axiomcheck::ShownExecution& picture = shown.pictures.front();
+  CHECK_FALSE(picture.allowed);
+  CHECK(picture.brokenAxioms == std::vector<std::string>{"SC"});
+  const std::string& dot = picture.dot;
+  INFO(dot);
+  CHECK(dot.find("digraph \"MP\"") == 0);
+  CHECK(dot.find("candidate 1, rejected by sc") != std::string::npos);
+  CHECK(dot.find("breaks SC: acyclic (po | rf | co | fr | bar)") != std::string::npos);
+  // Events named and labelled as herd does, in thread, CTA and GPU boxes.
+  CHECK(dot.find("[label=\"a: W x=1\"") != std::string::npos);
+  CHECK(dot.find("[label=\"b: W y=1\"") != std::string::npos);
+  CHECK(dot.find("[label=\"c: R y=1\"") != std::string::npos);
+  CHECK(dot.find("[label=\"d: R x=0\"") != std::string::npos);
+  CHECK(dot.find("subgraph cluster_gpu0") != std::string::npos);
+  CHECK(dot.find("subgraph cluster_cta0") != std::string::npos);
+  CHECK(dot.find("subgraph cluster_cta1") != std::string::npos);
+  CHECK(dot.find("subgraph cluster_p1") != std::string::npos);
+  // Each relation in its colour: po twice, rf from b and from x's initial
+  // write, fr from d to a; the four edges of the cycle bold.
+  CHECK(count(dot, "label=\"po\", color=\"black\"") == 2);
+  CHECK(count(dot, "label=\"rf\", color=\"red\"") == 2);
+  CHECK(count(dot, "label=\"fr\", color=\"#ffa040\"") == 1);
+  CHECK(count(dot, "penwidth=3") == 4);
+  CHECK(count(dot, "e\\d+ -> e\\d+ \\[x?label=\"fr\"[^\\]]*penwidth=3") == 1);
+}
+
+TEST_CASE("explanations name each edge of the cycle or pair that breaks an axiom", "[graphs]") {
+  const litmus::Test test = parser::readLitmusText(kMessagePassing, "MP.litmus");
+  axiomcheck::ShowOptions options;
+  options.show = axiomcheck::ShowSelection::Rejected;
+  // The SB of the catalogue with fence.sc.gpu: ptx names Causality, whose
+  // pair is fr and cause (Fence-SC follows from it in the Alloy reading).
+  const fs::path sb = fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001/Fig6-SB-fence.sc.gpu.litmus";
+  const litmus::Test sbTest = parser::readLitmusFile(sb);
+  const axiomcheck::ShownOutcome shown =
+      axiomcheck::checkAndShow(sbTest, axiomcheck::ptxModel(), {}, sb.string(), options);
+  REQUIRE_FALSE(shown.pictures.empty());
+  bool sawZeroZero = false;
+  for (const axiomcheck::ShownExecution& picture : shown.pictures) {
+    CHECK_FALSE(picture.brokenAxioms.empty());
+    if (picture.dot.find("final state: 0:r1=0; 1:r2=0;") != std::string::npos) {
+      sawZeroZero = true;
+      CHECK(picture.dot.find("breaks Causality") != std::string::npos);
+      CHECK(count(picture.dot, "label=\"cause\", color=\"crimson\"[^\\]]*penwidth=3") == 1);
+      CHECK(count(picture.dot, "label=\"sc\", color=\"purple\"") == 1);
+    }
+  }
+  CHECK(sawZeroZero);
+
+  // The generic cycle search: the shortest cycle, each edge named.
+  axiomcheck::Relation po(4);
+  po.add(0, 1);
+  po.add(2, 3);
+  axiomcheck::Relation rf(4);
+  rf.add(1, 2);
+  axiomcheck::Relation fr(4);
+  fr.add(3, 0);
+  const std::vector<axiomcheck::NamedRelation> parts = {{"po", po}, {"rf", rf}, {"fr", fr}};
+  const std::vector<axiomcheck::ExplainedEdge> cycle = axiomcheck::shortestCycle(parts);
+  REQUIRE(cycle.size() == 4);
+  std::map<std::string, int> names;
+  for (std::size_t at = 0; at < cycle.size(); ++at) {
+    CHECK(cycle[at].to == cycle[(at + 1) % cycle.size()].from);
+    ++names[cycle[at].relation];
+  }
+  CHECK(names == std::map<std::string, int>{{"fr", 1}, {"po", 2}, {"rf", 1}});
+  fr = axiomcheck::Relation(4);
+  CHECK(axiomcheck::shortestCycle(std::vector<axiomcheck::NamedRelation>{{"po", po}, {"rf", rf}, {"fr", fr}})
+            .empty());
+}
+
+TEST_CASE("--show selects allowed executions as herd's -show does", "[graphs]") {
+  const fs::path file = fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001/Fig6-SB-no-fence.litmus";
+  const litmus::Test test = parser::readLitmusFile(file);
+  auto pictures = [&](axiomcheck::ShowSelection selection, bool through = false, std::size_t limit = 0) {
+    axiomcheck::ShowOptions options;
+    options.show = selection;
+    options.through = through;
+    options.limit = limit;
+    return axiomcheck::checkAndShow(test, axiomcheck::ptxModel(), {}, file.string(), options);
+  };
+  // ptx allows all four SB executions; the condition (exists r1=0, r2=0)
+  // holds in one.
+  CHECK(pictures(axiomcheck::ShowSelection::All).pictures.size() == 4);
+  CHECK(pictures(axiomcheck::ShowSelection::Prop).pictures.size() == 1);
+  CHECK(pictures(axiomcheck::ShowSelection::Neg).pictures.size() == 3);
+  CHECK(pictures(axiomcheck::ShowSelection::Cond).pictures.size() == 1);
+  CHECK(pictures(axiomcheck::ShowSelection::Wit).pictures.size() == 1);
+  CHECK(pictures(axiomcheck::ShowSelection::None).pictures.empty());
+  const axiomcheck::ShownOutcome limited = pictures(axiomcheck::ShowSelection::All, false, 2);
+  CHECK(limited.pictures.size() == 2);
+  CHECK(limited.limitReached);
+  for (const axiomcheck::ShownExecution& picture : pictures(axiomcheck::ShowSelection::All).pictures) {
+    CHECK(picture.allowed);
+    CHECK(picture.dot.find("allowed by ptx") != std::string::npos);
+  }
+  // sc forbids (0, 0): with --through it comes through --show prop, rejected.
+  const axiomcheck::ShownOutcome sc = [&] {
+    axiomcheck::ShowOptions options;
+    options.show = axiomcheck::ShowSelection::Prop;
+    options.through = true;
+    return axiomcheck::checkAndShow(test, axiomcheck::scModel(), {}, file.string(), options);
+  }();
+  REQUIRE(sc.pictures.size() == 1);
+  CHECK_FALSE(sc.pictures.front().allowed);
+  CHECK(sc.pictures.front().brokenAxioms == std::vector<std::string>{"SC"});
+}
+
+TEST_CASE("opcheck --show, --witness and compare --report write DOT that Graphviz draws", "[graphs][cli]") {
+  Scratch scratch;
+  const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001";
+  const fs::path mp = catalogue / "Fig5-MP-release-acquire.litmus";
+
+  // Axiomatic: every execution and every rejected candidate of the seed 001
+  // tests.
+  const fs::path all = scratch.path() / "all";
+  testing::CommandResult result = testing::runOpcheck(
+      {catalogue.string(), "--model", "ptx", "--show", "all", "--through", "invalid", "-o", all.string()});
+  CHECK(result.exitStatus == 0);
+  CHECK(result.standardOutput.find("Test Fig5-MP-release-acquire Forbidden") != std::string::npos);
+  const std::vector<fs::path> allDots = filesWithExtension(all, ".dot");
+  CHECK(allDots.size() >= 30);
+  // MP: three allowed executions and the rejected (1, 0), in the order the
+  // enumerator meets them.
+  int allowed = 0;
+  int rejected = 0;
+  for (int number = 1; number <= 4; ++number) {
+    const std::string dot =
+        testing::readFile(all / ("Fig5-MP-release-acquire-" + std::to_string(number) + ".dot"));
+    allowed += dot.find("allowed by ptx") != std::string::npos ? 1 : 0;
+    if (dot.find("rejected by ptx") != std::string::npos) {
+      ++rejected;
+      CHECK(dot.find("final state: 1:r1=1; 1:r2=0;") != std::string::npos);
+    }
+  }
+  CHECK(allowed == 3);
+  CHECK(rejected == 1);
+
+  // ptx-op: the witness run's graph.
+  const fs::path witness = scratch.path() / "witness";
+  result = testing::runOpcheck({(catalogue / "Fig6-SB-no-fence.litmus").string(), "--model", "ptx-op",
+                                "--witness", "-o", witness.string()});
+  CHECK(result.exitStatus == 0);
+  REQUIRE(fs::exists(witness / "Fig6-SB-no-fence-witness.dot"));
+  const std::string witnessDot = testing::readFile(witness / "Fig6-SB-no-fence-witness.dot");
+  CHECK(witnessDot.find("the witness run of ptx-op (volta)") != std::string::npos);
+  CHECK(witnessDot.find("final state: 0:r1=0; 1:r2=0;") != std::string::npos);
+
+  // compare: a broken preset's graph, linked from the report.
+  const fs::path report = scratch.path() / "compare" / "report.md";
+  fs::create_directories(report.parent_path());
+  result = testing::runOpcheck(
+      {"compare", mp.string(), "--op", "ptx-op,broken-acquire", "--executions", "--report", report.string()});
+  CHECK(result.exitStatus == 1);  // unsound, as the preset must be
+  const std::vector<fs::path> brokenDots = filesWithExtension(report.parent_path() / "report-graphs", ".dot");
+  REQUIRE(brokenDots.size() == 1);
+  CHECK(testing::readFile(brokenDots.front()).find("breaks Causality") != std::string::npos);
+  const std::string markdown = testing::readFile(report);
+  CHECK(markdown.find("([graph](report-graphs/Fig5-MP-release-acquire-ptx-1.") != std::string::npos);
+
+  if (!cli::graphvizFound()) {
+    WARN("Graphviz's dot is not on PATH: the DOT files are not rendered here (install graphviz)");
+    return;
+  }
+  std::vector<fs::path> every = allDots;
+  every.push_back(witness / "Fig6-SB-no-fence-witness.dot");
+  every.insert(every.end(), brokenDots.begin(), brokenDots.end());
+  for (const fs::path& dot : every) {
+    INFO(dot.string());
+    CHECK(graphvizAccepts(dot));
+    fs::path svg = dot;
+    CHECK(fs::exists(svg.replace_extension(".svg")));
+  }
+}
+
+TEST_CASE("graph options that do not apply are usage errors", "[graphs][cli]") {
+  const std::string file =
+      (fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001/Fig6-SB-no-fence.litmus").string();
+  for (const std::vector<std::string>& arguments : std::vector<std::vector<std::string>>{
+           {file, "--model", "ptx", "--show", "all"},                         // no -o
+           {file, "--model", "ptx", "--show", "bogus", "-o", "/tmp/x"},       // unknown selection
+           {file, "--model", "ptx-op", "--show", "all", "-o", "/tmp/x"},      // --show is axiomatic
+           {file, "--model", "ptx-op", "-o", "/tmp/x"},                       // -o without --witness
+           {file, "--model", "ptx", "-o", "/tmp/x"},                          // -o without --show
+           {file, "--model", "ptx", "--through", "invalid", "-o", "/tmp/x"},  // --through alone
+           {file, "--model", "ptx", "--through", "maybe", "--show", "all", "-o", "/tmp/x"},
+       }) {
+    INFO(arguments[2] + " " + arguments[3] + " " + arguments[4]);
+    const testing::CommandResult result = testing::runOpcheck(arguments);
+    CHECK(result.exitStatus == 2);
+    CHECK(result.standardError.find("opcheck: error:") != std::string::npos);
+  }
+}
+
+TEST_CASE("without Graphviz the DOT files are written and standard error says so once", "[graphs][cli]") {
+  Scratch scratch;
+  const fs::path file = fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001/Fig6-SB-no-fence.litmus";
+  // A PATH with no dot on it, for the child only.
+  const std::string saved = std::getenv("PATH") != nullptr ? std::getenv("PATH") : "";
+  setenv("PATH", scratch.path().c_str(), 1);
+  const testing::CommandResult result =
+      testing::runOpcheck({file.string(), "--model", "ptx", "--show", "all", "-o", scratch.path().string()});
+  setenv("PATH", saved.c_str(), 1);
+  CHECK(result.exitStatus == 0);
+  CHECK(filesWithExtension(scratch.path(), ".dot").size() == 4);
+  CHECK(filesWithExtension(scratch.path(), ".svg").empty());
+  CHECK(count(result.standardError, "Graphviz's dot is not on PATH") == 1);
+}
