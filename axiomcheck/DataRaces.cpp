@@ -492,6 +492,25 @@ class RelaxedClassifier {
         pairedOrUnpaired_ |= eventBit(event);
       }
     }
+    // hb1 = (po | so1)+ (seed 003 Sec. 2.3.2): so1 only from a paired (SC)
+    // write to a paired read, plus the Fence-SC order and barriers, which
+    // order SC executions alike. Not PTX's causality order: release/acquire
+    // synchronization orders only the executions where the acquire reads
+    // the release, so it cannot vouch for a path (with it, SB with
+    // release/acquire at .cta counted as race-free and broke the guarantee:
+    // docs/races.md).
+    EventSet paired = 0;
+    forEachEvent(pairedOrUnpaired_, [&](unsigned event) {
+      if (x.events[event].semantics != Semantics::Relaxed) {
+        paired |= eventBit(event);
+      }
+    });
+    const Relation so1 = (x.rf | x.co.then(x.rf)).restricted(paired & x.writes, paired & x.reads);
+    Relation fenceOrder = x.fenceScOrder;
+    if (fenceOrder.size() != x.size) {
+      fenceOrder = Relation(x.size);
+    }
+    happensBefore1_ = (x.po | so1 | fenceOrder | x.barrierSync).closure();
     const Relation atomicPaths = step.restricted(pairedOrUnpaired_, pairedOrUnpaired_).closure().optional();
     validAtomic_ = atomicPaths.then(x.po.restricted(pairedOrUnpaired_, pairedOrUnpaired_)).then(atomicPaths);
     const EventSet memory = x.memory() & ~x.initialWrites;
@@ -554,8 +573,8 @@ class RelaxedClassifier {
     const Relation paths =
         p.then(x_.po).then(p).then(edge).then(p) | p.then(edge).then(p).then(x_.po).then(p);
     const Relation ordering = paths & conflict_;
-    const Relation causeBothWays = r_.cause | r_.cause.inverse();
-    const Relation unjustified = ordering - validSameLocation_ - validAtomic_ - causeBothWays;
+    const Relation hb1BothWays = happensBefore1_ | happensBefore1_.inverse();
+    const Relation unjustified = ordering - validSameLocation_ - validAtomic_ - hb1BothWays;
     return unjustified.empty();
   }
 
@@ -566,6 +585,7 @@ class RelaxedClassifier {
   Relation validSameLocation_;
   Relation validAtomic_;
   Relation conflict_;
+  Relation happensBefore1_;
   EventSet pairedOrUnpaired_ = 0;
 };
 

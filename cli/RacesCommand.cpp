@@ -32,6 +32,7 @@
 #include "cli/OrderedParallel.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/FinalState.h"
 #include "litmus/HerdPrinter.h"
 #include "litmus/JsonPrinter.h"
 #include "parser/LitmusReader.h"
@@ -53,6 +54,8 @@ struct RacesOptions {
   unsigned unroll = 2;
   bool failOnRace = false;
   bool quiet = false;
+  // --guarantee: the DRF check (docs/races.md "The guarantee").
+  bool guarantee = false;
 };
 
 std::optional<RacesOptions> parseArguments(const std::vector<std::string>& arguments) {
@@ -63,10 +66,13 @@ std::optional<RacesOptions> parseArguments(const std::vector<std::string>& argum
     if (argument == "--help" || argument == "-h") {
       std::cout << "usage: opcheck races FILE|DIR... [--model ptx|sc] [--format herd|json] [--jobs N]\n"
                    "                     [--unroll K] [--fail-on-race] [--quiet]\n"
+                   "       opcheck races --guarantee FILE|DIR... [--jobs N] [--unroll K]\n"
                    "  the data races (PTX ISA 9.1 8.7.1) of every execution the model allows, each\n"
                    "  explained (seed 002's scoped races), and the relaxed races with their DRFrlx\n"
                    "  class (seed 003); docs/races.md. Exit status 0 whatever the races, 1 with\n"
-                   "  --fail-on-race when a test has a data race, 2 for bad input or usage\n";
+                   "  --fail-on-race when a test has a data race, 2 for bad input or usage.\n"
+                   "  --guarantee: per test, whether its SC executions are race-free (DRF0 with DRFrlx's\n"
+                   "  relaxed classes) and, if so, whether ptx gives exactly its SC outcomes\n";
       std::exit(kSuccess);
     }
     if (argument == "--model") {
@@ -108,6 +114,8 @@ std::optional<RacesOptions> parseArguments(const std::vector<std::string>& argum
         return std::nullopt;
       }
       options.json = *text == "json";
+    } else if (argument == "--guarantee") {
+      options.guarantee = true;
     } else if (argument == "--fail-on-race") {
       options.failOnRace = true;
     } else if (argument == "--races") {
@@ -276,12 +284,75 @@ struct TestResult {
   std::string output;
   std::string error;
   bool racy = false;
+  // --guarantee
+  bool raceFree = false;
+  bool equal = false;
+  bool racyButEqual = false;
 };
+
+// The DRF guarantee for one test (seed 003 Sec. 2.3 "DRF1 Model", with
+// DRFrlx's classes): if no SC execution has a data race or a relaxed race
+// DRFrlx leaves unsafe, every ptx outcome is an SC outcome (and sc is
+// within ptx, so the two sets are equal).
+//   Guarantee NAME racy CLASS,... equal|non-sc
+//   Guarantee NAME race-free equal
+//   Guarantee NAME race-free DIFFERENT ptx-only STATE; ...
+void checkGuarantee(const litmus::Test& test, const std::string& file, const RacesOptions& options,
+                    TestResult& result) {
+  axiomcheck::CheckOptions check;
+  check.unroll = options.unroll;
+  const axiomcheck::TestRaces sc = axiomcheck::checkRaces(test, axiomcheck::scModel(), check, file, false);
+  std::ostringstream out;
+  out << "Guarantee " << test.name;
+  if (axiomcheck::racyUnderDrf(sc)) {
+    std::set<std::string> why;
+    if (!sc.races.empty()) {
+      why.insert("data-race");
+    }
+    for (const RelaxedRace& race : sc.relaxedRaces) {
+      if (!axiomcheck::keepsSequentialConsistency(race.kind)) {
+        why.insert("relaxed-" + std::string(axiomcheck::relaxedClassName(race.kind)));
+      }
+    }
+    out << " racy";
+    std::string separator = " ";
+    for (const std::string& reason : why) {
+      out << separator << reason;
+      separator = ",";
+    }
+    // For scale: how often a race does let ptx leave SC.
+    const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
+    result.racyButEqual = ptx.states == sc.outcome.states;
+    out << (result.racyButEqual ? " equal" : " non-sc");
+  } else {
+    result.raceFree = true;
+    const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
+    result.equal = ptx.states == sc.outcome.states;
+    out << " race-free " << (result.equal ? "equal" : "DIFFERENT");
+    if (!result.equal) {
+      out << " ptx-only";
+      for (const litmus::FinalState& state : ptx.states) {
+        if (sc.outcome.states.count(state) == 0) {
+          out << " " << litmus::formatHerdState(test, ptx.terms, state);
+        }
+      }
+    }
+  }
+  if (sc.outcome.boundCut) {
+    out << " (loops cut at --unroll " << options.unroll << ")";
+  }
+  out << "\n";
+  result.output = out.str();
+}
 
 TestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
   TestResult result;
   try {
     const litmus::Test test = parser::readLitmusFile(file);
+    if (options.guarantee) {
+      checkGuarantee(test, file.string(), options, result);
+      return result;
+    }
     axiomcheck::CheckOptions check;
     check.unroll = options.unroll;
     const axiomcheck::TestRaces found =
@@ -327,6 +398,9 @@ int runRacesCommand(const std::vector<std::string>& arguments) {
   bool firstJson = true;
   bool anyRace = false;
   std::size_t done = 0;
+  std::size_t raceFree = 0;
+  std::size_t equal = 0;
+  std::size_t racyButEqual = 0;
   runInOrder<TestResult>(
       files.size(), options.jobs, [&](std::size_t index) { return runOne(files[index], options); },
       [&](const TestResult& result) {
@@ -343,6 +417,9 @@ int runRacesCommand(const std::vector<std::string>& arguments) {
           std::cout << result.output;
         }
         anyRace = anyRace || result.racy;
+        raceFree += result.raceFree ? 1 : 0;
+        equal += result.equal ? 1 : 0;
+        racyButEqual += result.racyButEqual ? 1 : 0;
         if (progress && (done % 64 == 0 || done == files.size())) {
           std::cout.flush();
           std::cerr << "\r\033[K" << done << "/" << files.size() << " tests" << std::flush;
@@ -351,6 +428,12 @@ int runRacesCommand(const std::vector<std::string>& arguments) {
   std::cout.flush();
   if (progress) {
     std::cerr << "\r\033[K";
+  }
+  if (options.guarantee) {
+    std::cout << "Guarantee summary: " << files.size() << " tests, " << errors.size() << " not checked, "
+              << raceFree << " race-free, " << equal << " of them with ptx outcomes = sc outcomes, "
+              << raceFree - equal << " different; racy: " << files.size() - errors.size() - raceFree << ", "
+              << racyButEqual << " of them with ptx outcomes = sc outcomes\n";
   }
   if (options.json) {
     std::cout << "\n], \"errors\": [";
