@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <tuple>
 
 #include "axiomcheck/Models.h"
 
@@ -59,6 +60,42 @@ class ObservingModel final : public AxiomaticModel {
 
 }  // namespace
 
+void addExecutionRaces(TestRaces& result, const ExecutionRaces& found) {
+  ++result.executions;
+  if (!found.races.empty()) {
+    ++result.racyExecutions;
+  }
+  for (const Race& race : found.races) {
+    auto same = std::find_if(result.races.begin(), result.races.end(), [&](const Race& known) {
+      return known.first == race.first && known.second == race.second && known.location == race.location;
+    });
+    if (same == result.races.end()) {
+      result.races.push_back(race);
+    } else if (explanationRank(race.kind) > explanationRank(same->kind)) {
+      *same = race;
+    }
+  }
+  // A pair's class is the worst over the executions: DRFrlx asks it of
+  // every SC execution (seed 003 Sec. 3.3.3 "DRFrlx Program").
+  for (const RelaxedRace& race : found.relaxedRaces) {
+    auto same =
+        std::find_if(result.relaxedRaces.begin(), result.relaxedRaces.end(), [&](const RelaxedRace& known) {
+          return known.first == race.first && known.second == race.second && known.location == race.location;
+        });
+    if (same == result.relaxedRaces.end()) {
+      result.relaxedRaces.push_back(race);
+    } else if (!keepsSequentialConsistency(race.kind)) {
+      same->kind = race.kind;
+    }
+  }
+  auto byPosition = [](const auto& left, const auto& right) {
+    return std::tie(left.first, left.second, left.location) <
+           std::tie(right.first, right.second, right.location);
+  };
+  std::stable_sort(result.races.begin(), result.races.end(), byPosition);
+  std::stable_sort(result.relaxedRaces.begin(), result.relaxedRaces.end(), byPosition);
+}
+
 bool supportsRaces(const AxiomaticModel& model) { return &model == &ptxModel() || &model == &scModel(); }
 
 TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, const CheckOptions& options,
@@ -66,35 +103,7 @@ TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, cons
   TestRaces result;
   const bool scExecutions = &model == &scModel();
   auto collect = [&](const Execution& execution) {
-    const ExecutionRaces found = findRaces(execution, explain);
-    ++result.executions;
-    if (!found.races.empty()) {
-      ++result.racyExecutions;
-    }
-    for (const Race& race : found.races) {
-      auto same = std::find_if(result.races.begin(), result.races.end(), [&](const Race& known) {
-        return known.first == race.first && known.second == race.second && known.location == race.location;
-      });
-      if (same == result.races.end()) {
-        result.races.push_back(race);
-      } else if (explanationRank(race.kind) > explanationRank(same->kind)) {
-        *same = race;
-      }
-    }
-    // A pair's class is the worst over the executions: DRFrlx asks it of
-    // every SC execution (seed 003 Sec. 3.3.3 "DRFrlx Program").
-    for (const RelaxedRace& race : found.relaxedRaces) {
-      auto same =
-          std::find_if(result.relaxedRaces.begin(), result.relaxedRaces.end(), [&](const RelaxedRace& known) {
-            return known.first == race.first && known.second == race.second &&
-                   known.location == race.location;
-          });
-      if (same == result.relaxedRaces.end()) {
-        result.relaxedRaces.push_back(race);
-      } else if (!keepsSequentialConsistency(race.kind)) {
-        same->kind = race.kind;
-      }
-    }
+    addExecutionRaces(result, findRaces(execution, explain));
   };
   const ObservingModel observing(model, [&](const Execution& execution) {
     if (scExecutions) {
@@ -106,12 +115,6 @@ TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, cons
     }
   });
   result.outcome = checkTest(test, observing, options, file);
-  auto byPosition = [](const auto& left, const auto& right) {
-    return std::tie(left.first, left.second, left.location) <
-           std::tie(right.first, right.second, right.location);
-  };
-  std::stable_sort(result.races.begin(), result.races.end(), byPosition);
-  std::stable_sort(result.relaxedRaces.begin(), result.relaxedRaces.end(), byPosition);
   return result;
 }
 

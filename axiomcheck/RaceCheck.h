@@ -22,6 +22,10 @@ struct TestRaces {
   std::uint64_t racyExecutions = 0;       // of them, with a data race
 };
 
+// Adds one execution's races to RESULT (counts, distinct pairs, the most
+// specific explanation of each, the worst DRFrlx class of each).
+void addExecutionRaces(TestRaces& result, const ExecutionRaces& found);
+
 // Whether races can be judged on MODEL's executions: ptx (its own
 // relations) and sc (each SC execution with every Fence-SC order its
 // interleavings give).

@@ -7,12 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "axiomcheck/AxiomaticModel.h"
 #include "litmus/FinalState.h"
 #include "litmus/Test.h"
+#include "opsem/ExecutionGraph.h"
 #include "opsem/OperationalModel.h"
 
 namespace opcheck::cli {
@@ -52,5 +54,15 @@ ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file
                                const axiomcheck::AxiomaticModel& model,
                                const opsem::OperationalOptions& operational,
                                const ExecutionCheckOptions& options);
+
+// Calls visit(graph, execution) for every graph of ptx-op's runs of TEST
+// that translates into a candidate execution of MODEL (co and Fence-SC order
+// narrowed as MODEL relates them): for analyses of the runs themselves,
+// such as their data races (docs/races.md). Graphs that do not translate
+// are skipped; checkExecutions reports them. Returns the number of graphs.
+std::uint64_t forEachRunExecution(
+    const litmus::Test& test, const std::string& file, const axiomcheck::AxiomaticModel& model,
+    const opsem::OperationalOptions& operational, unsigned unroll,
+    const std::function<void(const opsem::ExecutionGraph&, const axiomcheck::Execution&)>& visit);
 
 }  // namespace opcheck::cli

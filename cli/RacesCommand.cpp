@@ -27,14 +27,17 @@
 #include "axiomcheck/RaceCheck.h"
 #include "cli/Arguments.h"
 #include "cli/Commands.h"
+#include "cli/ExecutionCheck.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
+#include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
 #include "litmus/HerdPrinter.h"
 #include "litmus/JsonPrinter.h"
+#include "opsem/OperationalModel.h"
 #include "parser/LitmusReader.h"
 
 namespace opcheck::cli {
@@ -49,6 +52,9 @@ using axiomcheck::RelaxedRace;
 struct RacesOptions {
   std::vector<std::string> inputs;
   const axiomcheck::AxiomaticModel* model = &axiomcheck::ptxModel();
+  // --model ptx-op[,PRESET]: the races of ptx-op's runs (their execution
+  // graphs as ptx candidates), with a step-by-step run to a racy one.
+  std::optional<ModelChoice> operational;
   unsigned jobs = 1;
   bool json = false;
   unsigned unroll = 2;
@@ -64,7 +70,8 @@ std::optional<RacesOptions> parseArguments(const std::vector<std::string>& argum
   while (!reader.done()) {
     const std::string argument = reader.next();
     if (argument == "--help" || argument == "-h") {
-      std::cout << "usage: opcheck races FILE|DIR... [--model ptx|sc] [--format herd|json] [--jobs N]\n"
+      std::cout << "usage: opcheck races FILE|DIR... [--model ptx|sc|ptx-op[,PRESET]] [--format herd|json] "
+                   "[--jobs N]\n"
                    "                     [--unroll K] [--fail-on-race] [--quiet]\n"
                    "       opcheck races --guarantee FILE|DIR... [--jobs N] [--unroll K]\n"
                    "  the data races (PTX ISA 9.1 8.7.1) of every execution the model allows, each\n"
@@ -80,14 +87,14 @@ std::optional<RacesOptions> parseArguments(const std::vector<std::string>& argum
       if (!name) {
         return std::nullopt;
       }
-      if (*name == "ptx-op" || name->rfind("ptx-op,", 0) == 0) {
-        std::cerr << "opcheck: error: races are found on the executions of ptx and sc; ptx-op's "
-                     "runs are not yet checked for races (use opcheck compare --executions for its graphs)\n";
-        return std::nullopt;
+      options.operational = findOperationalModel(*name);
+      if (options.operational) {
+        continue;
       }
       options.model = axiomcheck::findModel(*name);
       if (options.model == nullptr || !axiomcheck::supportsRaces(*options.model)) {
-        std::cerr << "opcheck: error: races takes --model ptx or sc, not '" << *name << "'\n";
+        std::cerr << "opcheck: error: races takes --model ptx, sc or ptx-op[,PRESET], not '" << *name
+                  << "'\n";
         return std::nullopt;
       }
     } else if (argument == "--jobs" || argument == "-j") {
@@ -131,6 +138,10 @@ std::optional<RacesOptions> parseArguments(const std::vector<std::string>& argum
   }
   if (options.inputs.empty()) {
     std::cerr << "opcheck: error: give one or more litmus files or directories\n";
+    return std::nullopt;
+  }
+  if (options.operational && options.guarantee) {
+    std::cerr << "opcheck: error: --guarantee compares sc and ptx; it takes no --model\n";
     return std::nullopt;
   }
   return options;
@@ -345,12 +356,65 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
   result.output = out.str();
 }
 
+// ptx-op: herd's block of its outcomes, the races of every run's execution
+// graph (cli/ExecutionCheck.h; co and the Fence-SC order narrowed to ptx's,
+// so ptx's relations apply), and the steps of a run to the first racy
+// graph found.
+void runOperational(const litmus::Test& test, const std::string& file, const RacesOptions& options,
+                    TestResult& result) {
+  opsem::OperationalOptions operational;
+  operational.architecture = options.operational->architecture;
+  const opsem::OperationalResult run = opsem::runPtxOp(test, file, operational);
+  axiomcheck::TestRaces found;
+  found.outcome = run.outcome;
+  std::optional<statespace::Fingerprint> racyRun;
+  forEachRunExecution(test, file, axiomcheck::ptxModel(), operational, options.unroll,
+                      [&](const opsem::ExecutionGraph& graph, const axiomcheck::Execution& execution) {
+                        const axiomcheck::ExecutionRaces races = axiomcheck::findRaces(execution, true);
+                        if (!races.races.empty() && !racyRun) {
+                          racyRun = graph.machineState;
+                        }
+                        axiomcheck::addExecutionRaces(found, races);
+                      });
+  result.racy = !found.races.empty();
+  std::vector<std::string> trace;
+  if (racyRun) {
+    trace = opsem::traceToGraph(test, file, operational, options.unroll, *racyRun);
+  }
+  if (options.json) {
+    std::string members = jsonMembers(test, found) + ", \"racy_run\": [";
+    for (std::size_t index = 0; index < trace.size(); ++index) {
+      members += (index == 0 ? "" : ", ") + litmus::jsonString(trace[index]);
+    }
+    result.output = litmus::printJson(test, found.outcome, file, members + "]");
+    return;
+  }
+  std::string block = litmus::printHerd(test, found.outcome);
+  if (block.ends_with("\n\n")) {
+    block.pop_back();
+  }
+  std::ostringstream extra;
+  extra << "RaceRuns " << test.name << " " << found.racyExecutions << " of " << found.executions
+        << " execution graphs of ptx-op's runs have a data race\n";
+  if (racyRun) {
+    extra << "RaceRun " << test.name << "\n";
+    for (std::size_t index = 0; index < trace.size(); ++index) {
+      extra << "  " << index + 1 << ". " << trace[index] << "\n";
+    }
+  }
+  result.output = block + herdLines(test, found) + extra.str() + "\n";
+}
+
 TestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
   TestResult result;
   try {
     const litmus::Test test = parser::readLitmusFile(file);
     if (options.guarantee) {
       checkGuarantee(test, file.string(), options, result);
+      return result;
+    }
+    if (options.operational) {
+      runOperational(test, file.string(), options, result);
       return result;
     }
     axiomcheck::CheckOptions check;
@@ -391,7 +455,9 @@ int runRacesCommand(const std::vector<std::string>& arguments) {
   const std::vector<std::filesystem::path>& files = inputs.files;
   const bool progress = !options.quiet && files.size() > 1 && isatty(STDERR_FILENO) != 0;
   if (options.json) {
-    std::cout << "{\"model\": " << litmus::jsonString(options.model->name())
+    std::cout << "{\"model\": "
+              << litmus::jsonString(options.operational ? options.operational->name
+                                                        : std::string(options.model->name()))
               << ", \"unroll\": " << options.unroll << ", \"tests\": [";
   }
   std::vector<std::string> errors;

@@ -197,3 +197,33 @@ TEST_CASE("race-free corpus tests (t3 aside) have exactly their SC outcomes unde
   }
   CHECK(exceptions.empty());
 }
+
+// ptx-op's runs are executions of ptx (compare --executions checks that), so
+// the races of its execution graphs are those the seed gives too; and a
+// racy run is shown step by step.
+TEST_CASE("ptx-op's runs show the seed 002 races, with a run to one", "[races][cli]") {
+  const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
+  std::istringstream rows(testing::readFile(catalogue / "races.tsv"));
+  std::string line;
+  std::getline(rows, line);
+  std::size_t checked = 0;
+  while (std::getline(rows, line)) {
+    const std::vector<std::string> columns = columnsOf(line);
+    if (columns.size() != 6 || columns[1] != "ptx") {
+      continue;
+    }
+    INFO(line);
+    const testing::CommandResult result =
+        testing::runOpcheck({"races", (catalogue / columns[0]).string(), "--model", "ptx-op"});
+    REQUIRE(result.exitStatus == 0);
+    const std::string name = fs::path(columns[0]).stem().string();
+    const std::string expected = columns[2] == "none" ? "Races " + name + " none\n" : "Races " + name + " ";
+    CHECK(result.standardOutput.find(expected) != std::string::npos);
+    if (columns[2] != "none") {
+      CHECK(result.standardOutput.find(" " + columns[2] + "\n") != std::string::npos);
+      CHECK(result.standardOutput.find("RaceRun " + name + "\n  1. ") != std::string::npos);
+    }
+    ++checked;
+  }
+  CHECK(checked == 11);
+}
