@@ -60,6 +60,7 @@
 #include "axiomcheck/AxiomExplanation.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/Orientations.h"
+#include "axiomcheck/PtxRelations.h"
 
 namespace opcheck::axiomcheck {
 
@@ -374,6 +375,11 @@ class PtxModel final : public AxiomaticModel {
 };
 
 }  // namespace
+
+PtxRelations ptxRelations(const Execution& execution) {
+  const Derived d = derive(execution);
+  return {d.moral, d.obs, causeOf(execution, d)};
+}
 
 const AxiomaticModel& ptxModel() {
   static const PtxModel model;

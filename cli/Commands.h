@@ -31,4 +31,9 @@ int runHarnessCommand(const std::vector<std::string>& arguments);
 // litmus tests from diy7 cycles (docs/generate.md).
 int runGenerateCommand(const std::vector<std::string>& arguments);
 
+// opcheck races FILE|DIR... [--model ptx|sc] [--format herd|json]
+// [--fail-on-race]: the data races of every allowed execution, explained
+// (docs/races.md); also `opcheck FILE... --races`.
+int runRacesCommand(const std::vector<std::string>& arguments);
+
 }  // namespace opcheck::cli

@@ -337,4 +337,20 @@ std::optional<std::string> executionGraphDot(const litmus::Test& test, const std
       axiomcheck::withBrokenAxioms(std::move(picture), model, execution, model.brokenAxioms(execution)));
 }
 
+std::uint64_t forEachRunExecution(
+    const litmus::Test& test, const std::string& file, const axiomcheck::AxiomaticModel& model,
+    const opsem::OperationalOptions& operational, unsigned unroll,
+    const std::function<void(const opsem::ExecutionGraph&, const axiomcheck::Execution&)>& visit) {
+  model.checkSupported(test, file);
+  const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, file, operational, unroll);
+  const GraphTranslator translator(test, file, model, unroll);
+  Execution execution;
+  for (const opsem::ExecutionGraph& graph : recorded.graphs) {
+    if (!translator.translate(graph, execution)) {
+      visit(graph, execution);
+    }
+  }
+  return recorded.graphs.size();
+}
+
 }  // namespace opcheck::cli

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,5 +65,15 @@ std::optional<std::string> executionGraphDot(const litmus::Test& test, const std
                                              const axiomcheck::AxiomaticModel& model, unsigned unroll,
                                              const opsem::ExecutionGraph& graph,
                                              std::vector<std::string> caption);
+
+// Calls visit(graph, execution) for every graph of ptx-op's runs of TEST
+// that translates into a candidate execution of MODEL (co and Fence-SC order
+// narrowed as MODEL relates them): for analyses of the runs themselves,
+// such as their data races (docs/races.md). Graphs that do not translate
+// are skipped; checkExecutions reports them. Returns the number of graphs.
+std::uint64_t forEachRunExecution(
+    const litmus::Test& test, const std::string& file, const axiomcheck::AxiomaticModel& model,
+    const opsem::OperationalOptions& operational, unsigned unroll,
+    const std::function<void(const opsem::ExecutionGraph&, const axiomcheck::Execution&)>& visit);
 
 }  // namespace opcheck::cli

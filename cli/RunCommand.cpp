@@ -7,6 +7,7 @@
 // if any file was bad.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -261,6 +262,10 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
 }  // namespace
 
 int runModelCommand(const std::vector<std::string>& arguments) {
+  // --races: the run, and the races of its executions (RacesCommand.cpp).
+  if (std::find(arguments.begin(), arguments.end(), "--races") != arguments.end()) {
+    return runRacesCommand(arguments);
+  }
   std::optional<RunOptions> parsed = parseArguments(arguments);
   if (!parsed) {
     return kBadInput;

@@ -6,6 +6,7 @@
 //                                    models against outcomes seen on real GPUs
 //   opcheck generate CYCLE | --shape NAME | --family NAME
 //                                    litmus tests from diy7 cycles
+//   opcheck races FILE|DIR...        the data races of every allowed execution
 //   opcheck parse FILE|DIR...        print each test as opcheck understood it
 //   opcheck models                   list the models
 #include <iostream>
@@ -49,6 +50,10 @@ constexpr const char* kUsage =
     "                        [--scope cta|gpu|sys] [--cta-groups G] [--gpu-groups G] [--name N] [-o DIR]\n"
     "                                   litmus tests from diy7 cycles ('Rfe PodRR Fre PodWW'), classic\n"
     "                                   shapes and the cuda-litmus families (opcheck generate --help)\n"
+    "       opcheck races FILE|DIR... [--model ptx|sc|ptx-op[,PRESET]] [--format herd|json]\n"
+    "                     [--fail-on-race] [--guarantee]\n"
+    "                                   the data races of every allowed execution, explained\n"
+    "                                   (scoped races, DRFrlx classes; also opcheck FILE... --races)\n"
     "       opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
     "       opcheck models              list the models and their options\n"
     "       opcheck --help | --version\n"
@@ -90,6 +95,9 @@ int main(int argc, char** argv) {
   }
   if (command == "generate") {
     return runGenerateCommand(rest);
+  }
+  if (command == "races") {
+    return runRacesCommand(rest);
   }
   if (command == "models") {
     return runModelsCommand(rest);

@@ -1,0 +1,129 @@
+#include "axiomcheck/RaceCheck.h"
+
+#include <algorithm>
+#include <functional>
+#include <tuple>
+
+#include "axiomcheck/Models.h"
+
+namespace opcheck::axiomcheck {
+
+namespace {
+
+// Passes every verdict on to the enumerator's sink, and shows each accepted
+// execution to OBSERVE first.
+class ObservingSink final : public CandidateSink {
+ public:
+  ObservingSink(CandidateSink& inner, const std::function<void(const Execution&)>& observe)
+      : inner_(inner), observe_(observe) {}
+  void accept(const Execution& execution) override {
+    observe_(execution);
+    inner_.accept(execution);
+  }
+  void reject(std::size_t axiom) override { inner_.reject(axiom); }
+
+ private:
+  CandidateSink& inner_;
+  const std::function<void(const Execution&)>& observe_;
+};
+
+// MODEL itself in every respect, but that it shows each execution it
+// accepts to OBSERVE.
+class ObservingModel final : public AxiomaticModel {
+ public:
+  ObservingModel(const AxiomaticModel& model, std::function<void(const Execution&)> observe)
+      : model_(model), observe_(std::move(observe)) {}
+  std::string_view name() const override { return model_.name(); }
+  std::string_view summary() const override { return model_.summary(); }
+  std::span<const Axiom> axioms() const override { return model_.axioms(); }
+  ModelTraits traits() const override { return model_.traits(); }
+  void checkSupported(const litmus::Test& test, const std::string& file) const override {
+    model_.checkSupported(test, file);
+  }
+  std::size_t thinAirAxiom() const override { return model_.thinAirAxiom(); }
+  std::optional<std::size_t> rejectReadsFrom(const Execution& execution) const override {
+    return model_.rejectReadsFrom(execution);
+  }
+  void completeAndCheck(Execution& execution, CandidateSink& sink) const override {
+    ObservingSink observing(sink, observe_);
+    model_.completeAndCheck(execution, observing);
+  }
+  std::vector<std::size_t> brokenAxioms(const Execution& execution) const override {
+    return model_.brokenAxioms(execution);
+  }
+  void narrowTotalOrders(Execution& execution) const override { model_.narrowTotalOrders(execution); }
+
+ private:
+  const AxiomaticModel& model_;
+  std::function<void(const Execution&)> observe_;
+};
+
+}  // namespace
+
+void addExecutionRaces(TestRaces& result, const ExecutionRaces& found) {
+  ++result.executions;
+  if (!found.races.empty()) {
+    ++result.racyExecutions;
+  }
+  for (const Race& race : found.races) {
+    auto same = std::find_if(result.races.begin(), result.races.end(), [&](const Race& known) {
+      return known.first == race.first && known.second == race.second && known.location == race.location;
+    });
+    if (same == result.races.end()) {
+      result.races.push_back(race);
+    } else if (explanationRank(race.kind) > explanationRank(same->kind)) {
+      *same = race;
+    }
+  }
+  // A pair's class is the worst over the executions: DRFrlx asks it of
+  // every SC execution (seed 003 Sec. 3.3.3 "DRFrlx Program").
+  for (const RelaxedRace& race : found.relaxedRaces) {
+    auto same =
+        std::find_if(result.relaxedRaces.begin(), result.relaxedRaces.end(), [&](const RelaxedRace& known) {
+          return known.first == race.first && known.second == race.second && known.location == race.location;
+        });
+    if (same == result.relaxedRaces.end()) {
+      result.relaxedRaces.push_back(race);
+    } else if (!keepsSequentialConsistency(race.kind)) {
+      same->kind = race.kind;
+    }
+  }
+  auto byPosition = [](const auto& left, const auto& right) {
+    return std::tie(left.first, left.second, left.location) <
+           std::tie(right.first, right.second, right.location);
+  };
+  std::stable_sort(result.races.begin(), result.races.end(), byPosition);
+  std::stable_sort(result.relaxedRaces.begin(), result.relaxedRaces.end(), byPosition);
+}
+
+bool supportsRaces(const AxiomaticModel& model) { return &model == &ptxModel() || &model == &scModel(); }
+
+TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, const CheckOptions& options,
+                     const std::string& file, bool explain) {
+  TestRaces result;
+  const bool scExecutions = &model == &scModel();
+  auto collect = [&](const Execution& execution) {
+    addExecutionRaces(result, findRaces(execution, explain));
+  };
+  const ObservingModel observing(model, [&](const Execution& execution) {
+    if (scExecutions) {
+      // An SC execution fixes rf and co; its Fence-SC order is the order
+      // of the fences in an interleaving, and cause reads it.
+      forEachScFenceOrder(execution, collect);
+    } else {
+      collect(execution);
+    }
+  });
+  result.outcome = checkTest(test, observing, options, file);
+  return result;
+}
+
+bool racyUnderDrf(const TestRaces& scRaces) {
+  if (!scRaces.races.empty()) {
+    return true;
+  }
+  return std::any_of(scRaces.relaxedRaces.begin(), scRaces.relaxedRaces.end(),
+                     [](const RelaxedRace& race) { return !keepsSequentialConsistency(race.kind); });
+}
+
+}  // namespace opcheck::axiomcheck

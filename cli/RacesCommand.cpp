@@ -1,0 +1,519 @@
+// opcheck races FILE|DIR... [--model ptx|sc] [--format herd|json] [--jobs N]
+// [--unroll K] [--fail-on-race] [--quiet], and `opcheck FILE... --races`:
+// the data races of every execution a model allows (docs/races.md). The
+// herd block of the model comes first, then lines that herd readers skip:
+//
+//   Races NAME none                         no allowed execution has a data race
+//   Races NAME N CLASS,...                  N racing pairs of instructions
+//   Race NAME LOC P0:Ll "instr" | P1:Ll "instr": CLASS: why, what removes it
+//   RelaxedRaces NAME M CLASS,...           morally strong but unordered pairs
+//   RelaxedRace NAME LOC P0:Ll "instr" | P1:Ll "instr": DRFrlx CLASS
+//
+// Exit status: 0 when every test ran, races or not; 1 with --fail-on-race
+// when some test has a data race; 2 for bad input or usage.
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "axiomcheck/Models.h"
+#include "axiomcheck/RaceCheck.h"
+#include "cli/Arguments.h"
+#include "cli/Commands.h"
+#include "cli/ExecutionCheck.h"
+#include "cli/ExitStatus.h"
+#include "cli/InputFiles.h"
+#include "cli/ModelChoice.h"
+#include "cli/OrderedParallel.h"
+#include "litmus/CanonicalPrinter.h"
+#include "litmus/Diagnostic.h"
+#include "litmus/FinalState.h"
+#include "litmus/HerdPrinter.h"
+#include "litmus/JsonPrinter.h"
+#include "opsem/OperationalModel.h"
+#include "parser/LitmusReader.h"
+
+namespace opcheck::cli {
+
+namespace {
+
+using axiomcheck::InstructionRef;
+using axiomcheck::Race;
+using axiomcheck::RaceClass;
+using axiomcheck::RelaxedRace;
+
+struct RacesOptions {
+  std::vector<std::string> inputs;
+  const axiomcheck::AxiomaticModel* model = &axiomcheck::ptxModel();
+  // --model ptx-op[,PRESET]: the races of ptx-op's runs (their execution
+  // graphs as ptx candidates), with a step-by-step run to a racy one.
+  std::optional<ModelChoice> operational;
+  unsigned jobs = 1;
+  bool json = false;
+  unsigned unroll = 2;
+  bool failOnRace = false;
+  bool quiet = false;
+  // --guarantee: the DRF check (docs/races.md "The guarantee").
+  bool guarantee = false;
+};
+
+std::optional<RacesOptions> parseArguments(const std::vector<std::string>& arguments) {
+  RacesOptions options;
+  ArgumentReader reader(arguments);
+  while (!reader.done()) {
+    const std::string argument = reader.next();
+    if (argument == "--help" || argument == "-h") {
+      std::cout << "usage: opcheck races FILE|DIR... [--model ptx|sc|ptx-op[,PRESET]] [--format herd|json] "
+                   "[--jobs N]\n"
+                   "                     [--unroll K] [--fail-on-race] [--quiet]\n"
+                   "       opcheck races --guarantee FILE|DIR... [--jobs N] [--unroll K]\n"
+                   "  the data races (PTX ISA 9.1 8.7.1) of every execution the model allows, each\n"
+                   "  explained (seed 002's scoped races), and the relaxed races with their DRFrlx\n"
+                   "  class (seed 003); docs/races.md. Exit status 0 whatever the races, 1 with\n"
+                   "  --fail-on-race when a test has a data race, 2 for bad input or usage.\n"
+                   "  --guarantee: per test, whether its SC executions are race-free (DRF0 with DRFrlx's\n"
+                   "  relaxed classes) and, if so, whether ptx gives exactly its SC outcomes\n";
+      std::exit(kSuccess);
+    }
+    if (argument == "--model") {
+      const std::optional<std::string> name = reader.value();
+      if (!name) {
+        return std::nullopt;
+      }
+      options.operational = findOperationalModel(*name);
+      if (options.operational) {
+        continue;
+      }
+      options.model = axiomcheck::findModel(*name);
+      if (options.model == nullptr || !axiomcheck::supportsRaces(*options.model)) {
+        std::cerr << "opcheck: error: races takes --model ptx, sc or ptx-op[,PRESET], not '" << *name
+                  << "'\n";
+        return std::nullopt;
+      }
+    } else if (argument == "--jobs" || argument == "-j") {
+      const std::optional<unsigned> jobs =
+          reader.number<unsigned>(1, 100000, "a number of threads (1 or more)");
+      if (!jobs) {
+        return std::nullopt;
+      }
+      options.jobs = *jobs;
+    } else if (argument == "--unroll") {
+      const std::optional<unsigned> unroll =
+          reader.number<unsigned>(0, 100000, "a number of iterations (0 or more)");
+      if (!unroll) {
+        return std::nullopt;
+      }
+      options.unroll = *unroll;
+    } else if (argument == "--format") {
+      const std::optional<std::string> text = reader.value();
+      if (!text) {
+        return std::nullopt;
+      }
+      if (*text != "herd" && *text != "json") {
+        std::cerr << "opcheck: error: --format is herd or json, not '" << *text << "'\n";
+        return std::nullopt;
+      }
+      options.json = *text == "json";
+    } else if (argument == "--guarantee") {
+      options.guarantee = true;
+    } else if (argument == "--fail-on-race") {
+      options.failOnRace = true;
+    } else if (argument == "--races") {
+      // opcheck FILE... --races comes here with the flag still given.
+    } else if (argument == "--quiet" || argument == "-q") {
+      options.quiet = true;
+    } else if (argument.size() > 1 && argument[0] == '-') {
+      std::cerr << "opcheck: error: unknown option '" << argument << "' for races\n";
+      return std::nullopt;
+    } else {
+      options.inputs.push_back(argument);
+    }
+  }
+  if (options.inputs.empty()) {
+    std::cerr << "opcheck: error: give one or more litmus files or directories\n";
+    return std::nullopt;
+  }
+  if (options.operational && options.guarantee) {
+    std::cerr << "opcheck: error: --guarantee compares sc and ptx; it takes no --model\n";
+    return std::nullopt;
+  }
+  return options;
+}
+
+std::string scopeName(litmus::Scope scope) { return "." + std::string(litmus::spelling(scope)); }
+
+std::string where(const litmus::Test& test, InstructionRef ref) {
+  // The thread and the line the instruction was written on.
+  return "P" + std::to_string(ref.thread) + ":L" +
+         std::to_string(test.threads[ref.thread].instructions[ref.instruction].position.line);
+}
+
+std::string text(const litmus::Test& test, InstructionRef ref) {
+  return litmus::printInstruction(test, ref.thread, test.threads[ref.thread].instructions[ref.instruction]);
+}
+
+std::string pairText(const litmus::Test& test, InstructionRef first, InstructionRef second,
+                     litmus::LocationId location) {
+  return test.locations[location].name + " " + where(test, first) + " \"" + text(test, first) + "\" | " +
+         where(test, second) + " \"" + text(test, second) + "\"";
+}
+
+// Why the race is one and what removes it, in seed 002's terms.
+std::string explanation(const litmus::Test& test, const Race& race) {
+  std::ostringstream out;
+  const auto& firstPlacement = test.threads[race.first.thread].placement;
+  const auto& secondPlacement = test.threads[race.second.thread].placement;
+  auto culprits = [&] {
+    std::string list;
+    for (const auto& [ref, scope] : race.culprits) {
+      list += (list.empty() ? "" : ", ") + where(test, ref) + " \"" + text(test, ref) + "\" needs " +
+              scopeName(scope);
+    }
+    return list;
+  };
+  switch (race.kind) {
+    case RaceClass::MissingSynchronization:
+      out << (race.synchronizationPresent ? "the threads synchronize, but nothing orders this pair in some "
+                                            "allowed execution (an acquire "
+                                            "that read an older value, fence.sc in the other Fence-SC "
+                                            "order): test the flag before the "
+                                            "access, or order them"
+                                          : "no release/acquire pattern, morally strong fence.sc pair or "
+                                            "barrier orders them, whatever "
+                                            "the scopes: synchronization is missing");
+      break;
+    case RaceClass::NotStrong:
+      out << "synchronization needs strong accesses (fences and release/acquire patterns order only "
+             "strong operations); make strong: "
+          << culprits();
+      break;
+    case RaceClass::ScopedAtomic:
+    case RaceClass::ScopedAccess:
+    case RaceClass::ScopedReleaseAcquire:
+    case RaceClass::ScopedFence:
+    case RaceClass::ScopedLock:
+      out << "synchronization of insufficient scope (P" << race.first.thread << " in CTA "
+          << firstPlacement.cta << " gpu " << firstPlacement.device << ", P" << race.second.thread
+          << " in CTA " << secondPlacement.cta << " gpu " << secondPlacement.device << "): " << culprits();
+      break;
+    case RaceClass::ScopedBarrier:
+      out << "bar.cta.sync synchronizes the threads of one CTA only (P" << race.first.thread << " in CTA "
+          << firstPlacement.cta << ", P" << race.second.thread << " in CTA " << secondPlacement.cta
+          << "); order them with a release/acquire pattern or fences at " << scopeName(race.neededScope);
+      break;
+  }
+  out << "; both strong at " << scopeName(race.neededScope) << " would make them morally strong";
+  return out.str();
+}
+
+template <typename Item, typename Name>
+std::string classList(const std::vector<Item>& items, Name&& name) {
+  std::set<std::string> names;
+  for (const Item& item : items) {
+    names.insert(std::string(name(item.kind)));
+  }
+  std::string list;
+  for (const std::string& n : names) {
+    list += (list.empty() ? "" : ",") + n;
+  }
+  return list;
+}
+
+std::string herdLines(const litmus::Test& test, const axiomcheck::TestRaces& found) {
+  std::ostringstream out;
+  if (found.races.empty()) {
+    out << "Races " << test.name << " none\n";
+  } else {
+    out << "Races " << test.name << " " << found.races.size() << " "
+        << classList(found.races, axiomcheck::raceClassName) << "\n";
+    for (const Race& race : found.races) {
+      out << "Race " << test.name << " " << pairText(test, race.first, race.second, race.location) << ": "
+          << axiomcheck::raceClassName(race.kind) << ": " << explanation(test, race) << "\n";
+    }
+  }
+  if (!found.relaxedRaces.empty()) {
+    out << "RelaxedRaces " << test.name << " " << found.relaxedRaces.size() << " "
+        << classList(found.relaxedRaces, axiomcheck::relaxedClassName) << "\n";
+    for (const RelaxedRace& race : found.relaxedRaces) {
+      out << "RelaxedRace " << test.name << " " << pairText(test, race.first, race.second, race.location)
+          << ": DRFrlx " << axiomcheck::relaxedClassName(race.kind)
+          << (axiomcheck::keepsSequentialConsistency(race.kind) ? " (keeps SC)" : " (SC not guaranteed)")
+          << "\n";
+    }
+  }
+  return out.str();
+}
+
+std::string jsonInstruction(const litmus::Test& test, InstructionRef ref) {
+  return "{\"thread\": " + std::to_string(ref.thread) +
+         ", \"instruction\": " + std::to_string(ref.instruction) + ", \"line\": " +
+         std::to_string(test.threads[ref.thread].instructions[ref.instruction].position.line) +
+         ", \"text\": " + litmus::jsonString(text(test, ref)) + "}";
+}
+
+std::string jsonMembers(const litmus::Test& test, const axiomcheck::TestRaces& found) {
+  std::ostringstream out;
+  out << "\"executions\": " << found.executions << ", \"racy_executions\": " << found.racyExecutions
+      << ", \"races\": [";
+  for (std::size_t index = 0; index < found.races.size(); ++index) {
+    const Race& race = found.races[index];
+    out << (index == 0 ? "" : ", ")
+        << "{\"location\": " << litmus::jsonString(test.locations[race.location].name)
+        << ", \"first\": " << jsonInstruction(test, race.first)
+        << ", \"second\": " << jsonInstruction(test, race.second)
+        << ", \"class\": " << litmus::jsonString(axiomcheck::raceClassName(race.kind))
+        << ", \"scope\": " << litmus::jsonString(litmus::spelling(race.neededScope)) << ", \"culprits\": [";
+    for (std::size_t c = 0; c < race.culprits.size(); ++c) {
+      out << (c == 0 ? "" : ", ") << "{\"instruction\": " << jsonInstruction(test, race.culprits[c].first)
+          << ", \"scope\": " << litmus::jsonString(litmus::spelling(race.culprits[c].second)) << "}";
+    }
+    out << "], \"explanation\": " << litmus::jsonString(explanation(test, race)) << "}";
+  }
+  out << "], \"relaxed_races\": [";
+  for (std::size_t index = 0; index < found.relaxedRaces.size(); ++index) {
+    const RelaxedRace& race = found.relaxedRaces[index];
+    out << (index == 0 ? "" : ", ")
+        << "{\"location\": " << litmus::jsonString(test.locations[race.location].name)
+        << ", \"first\": " << jsonInstruction(test, race.first)
+        << ", \"second\": " << jsonInstruction(test, race.second)
+        << ", \"drfrlx\": " << litmus::jsonString(axiomcheck::relaxedClassName(race.kind))
+        << ", \"keeps_sc\": " << (axiomcheck::keepsSequentialConsistency(race.kind) ? "true" : "false")
+        << "}";
+  }
+  out << "]";
+  return out.str();
+}
+
+struct TestResult {
+  std::string output;
+  std::string error;
+  bool racy = false;
+  // --guarantee
+  bool raceFree = false;
+  bool equal = false;
+  bool racyButEqual = false;
+};
+
+// The DRF guarantee for one test (seed 003 Sec. 2.3 "DRF1 Model", with
+// DRFrlx's classes): if no SC execution has a data race or a relaxed race
+// DRFrlx leaves unsafe, every ptx outcome is an SC outcome (and sc is
+// within ptx, so the two sets are equal).
+//   Guarantee NAME racy CLASS,... equal|non-sc
+//   Guarantee NAME race-free equal
+//   Guarantee NAME race-free DIFFERENT ptx-only STATE; ...
+void checkGuarantee(const litmus::Test& test, const std::string& file, const RacesOptions& options,
+                    TestResult& result) {
+  axiomcheck::CheckOptions check;
+  check.unroll = options.unroll;
+  const axiomcheck::TestRaces sc = axiomcheck::checkRaces(test, axiomcheck::scModel(), check, file, false);
+  std::ostringstream out;
+  out << "Guarantee " << test.name;
+  if (axiomcheck::racyUnderDrf(sc)) {
+    std::set<std::string> why;
+    if (!sc.races.empty()) {
+      why.insert("data-race");
+    }
+    for (const RelaxedRace& race : sc.relaxedRaces) {
+      if (!axiomcheck::keepsSequentialConsistency(race.kind)) {
+        why.insert("relaxed-" + std::string(axiomcheck::relaxedClassName(race.kind)));
+      }
+    }
+    out << " racy";
+    std::string separator = " ";
+    for (const std::string& reason : why) {
+      out << separator << reason;
+      separator = ",";
+    }
+    // For scale: how often a race does let ptx leave SC.
+    const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
+    result.racyButEqual = ptx.states == sc.outcome.states;
+    out << (result.racyButEqual ? " equal" : " non-sc");
+  } else {
+    result.raceFree = true;
+    const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
+    result.equal = ptx.states == sc.outcome.states;
+    out << " race-free " << (result.equal ? "equal" : "DIFFERENT");
+    if (!result.equal) {
+      out << " ptx-only";
+      for (const litmus::FinalState& state : ptx.states) {
+        if (sc.outcome.states.count(state) == 0) {
+          out << " " << litmus::formatHerdState(test, ptx.terms, state);
+        }
+      }
+    }
+  }
+  if (sc.outcome.boundCut) {
+    out << " (loops cut at --unroll " << options.unroll << ")";
+  }
+  out << "\n";
+  result.output = out.str();
+}
+
+// ptx-op: herd's block of its outcomes, the races of every run's execution
+// graph (cli/ExecutionCheck.h; co and the Fence-SC order narrowed to ptx's,
+// so ptx's relations apply), and the steps of a run to the first racy
+// graph found.
+void runOperational(const litmus::Test& test, const std::string& file, const RacesOptions& options,
+                    TestResult& result) {
+  opsem::OperationalOptions operational;
+  operational.architecture = options.operational->architecture;
+  const opsem::OperationalResult run = opsem::runPtxOp(test, file, operational);
+  axiomcheck::TestRaces found;
+  found.outcome = run.outcome;
+  std::optional<statespace::Fingerprint> racyRun;
+  forEachRunExecution(test, file, axiomcheck::ptxModel(), operational, options.unroll,
+                      [&](const opsem::ExecutionGraph& graph, const axiomcheck::Execution& execution) {
+                        const axiomcheck::ExecutionRaces races = axiomcheck::findRaces(execution, true);
+                        if (!races.races.empty() && !racyRun) {
+                          racyRun = graph.machineState;
+                        }
+                        axiomcheck::addExecutionRaces(found, races);
+                      });
+  result.racy = !found.races.empty();
+  std::vector<std::string> trace;
+  if (racyRun) {
+    trace = opsem::traceToGraph(test, file, operational, options.unroll, *racyRun);
+  }
+  if (options.json) {
+    std::string members = jsonMembers(test, found) + ", \"racy_run\": [";
+    for (std::size_t index = 0; index < trace.size(); ++index) {
+      members += (index == 0 ? "" : ", ") + litmus::jsonString(trace[index]);
+    }
+    result.output = litmus::printJson(test, found.outcome, file, members + "]");
+    return;
+  }
+  std::string block = litmus::printHerd(test, found.outcome);
+  if (block.ends_with("\n\n")) {
+    block.pop_back();
+  }
+  std::ostringstream extra;
+  extra << "RaceRuns " << test.name << " " << found.racyExecutions << " of " << found.executions
+        << " execution graphs of ptx-op's runs have a data race\n";
+  if (racyRun) {
+    extra << "RaceRun " << test.name << "\n";
+    for (std::size_t index = 0; index < trace.size(); ++index) {
+      extra << "  " << index + 1 << ". " << trace[index] << "\n";
+    }
+  }
+  result.output = block + herdLines(test, found) + extra.str() + "\n";
+}
+
+TestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
+  TestResult result;
+  try {
+    const litmus::Test test = parser::readLitmusFile(file);
+    if (options.guarantee) {
+      checkGuarantee(test, file.string(), options, result);
+      return result;
+    }
+    if (options.operational) {
+      runOperational(test, file.string(), options, result);
+      return result;
+    }
+    axiomcheck::CheckOptions check;
+    check.unroll = options.unroll;
+    const axiomcheck::TestRaces found =
+        axiomcheck::checkRaces(test, *options.model, check, file.string(), true);
+    result.racy = !found.races.empty();
+    if (options.json) {
+      result.output = litmus::printJson(test, found.outcome, file.string(), jsonMembers(test, found));
+    } else {
+      std::string block = litmus::printHerd(test, found.outcome);
+      if (block.ends_with("\n\n")) {
+        block.pop_back();
+      }
+      result.output = block + herdLines(test, found) + "\n";
+    }
+  } catch (const litmus::InputError& error) {
+    result.error = error.what();
+  } catch (const std::bad_alloc&) {
+    result.error = file.string() + ": error: out of memory while checking this test";
+  }
+  return result;
+}
+
+}  // namespace
+
+int runRacesCommand(const std::vector<std::string>& arguments) {
+  const std::optional<RacesOptions> parsed = parseArguments(arguments);
+  if (!parsed) {
+    return kBadInput;
+  }
+  const RacesOptions& options = *parsed;
+  const InputFiles inputs = collectLitmusFiles(options.inputs);
+  bool allGood = inputs.problems.empty();
+  for (const std::string& problem : inputs.problems) {
+    std::cerr << problem << '\n';
+  }
+  const std::vector<std::filesystem::path>& files = inputs.files;
+  const bool progress = !options.quiet && files.size() > 1 && isatty(STDERR_FILENO) != 0;
+  if (options.json) {
+    std::cout << "{\"model\": "
+              << litmus::jsonString(options.operational ? options.operational->name
+                                                        : std::string(options.model->name()))
+              << ", \"unroll\": " << options.unroll << ", \"tests\": [";
+  }
+  std::vector<std::string> errors;
+  bool firstJson = true;
+  bool anyRace = false;
+  std::size_t done = 0;
+  std::size_t raceFree = 0;
+  std::size_t equal = 0;
+  std::size_t racyButEqual = 0;
+  runInOrder<TestResult>(
+      files.size(), options.jobs, [&](std::size_t index) { return runOne(files[index], options); },
+      [&](const TestResult& result) {
+        ++done;
+        if (!result.error.empty()) {
+          std::cout.flush();
+          std::cerr << (progress ? "\r\033[K" : "") << result.error << '\n';
+          errors.push_back(result.error);
+          allGood = false;
+        } else if (options.json) {
+          std::cout << (firstJson ? "\n" : ",\n") << result.output;
+          firstJson = false;
+        } else {
+          std::cout << result.output;
+        }
+        anyRace = anyRace || result.racy;
+        raceFree += result.raceFree ? 1 : 0;
+        equal += result.equal ? 1 : 0;
+        racyButEqual += result.racyButEqual ? 1 : 0;
+        if (progress && (done % 64 == 0 || done == files.size())) {
+          std::cout.flush();
+          std::cerr << "\r\033[K" << done << "/" << files.size() << " tests" << std::flush;
+        }
+      });
+  std::cout.flush();
+  if (progress) {
+    std::cerr << "\r\033[K";
+  }
+  if (options.guarantee) {
+    std::cout << "Guarantee summary: " << files.size() << " tests, " << errors.size() << " not checked, "
+              << raceFree << " race-free, " << equal << " of them with ptx outcomes = sc outcomes, "
+              << raceFree - equal << " different; racy: " << files.size() - errors.size() - raceFree << ", "
+              << racyButEqual << " of them with ptx outcomes = sc outcomes\n";
+  }
+  if (options.json) {
+    std::cout << "\n], \"errors\": [";
+    std::vector<std::string> all = errors;
+    all.insert(all.end(), inputs.problems.begin(), inputs.problems.end());
+    for (std::size_t index = 0; index < all.size(); ++index) {
+      std::cout << (index == 0 ? "" : ", ") << litmus::jsonString(all[index]);
+    }
+    std::cout << "]}\n";
+  }
+  if (!allGood) {
+    return kBadInput;
+  }
+  return options.failOnRace && anyRace ? kCheckFailed : kSuccess;
+}
+
+}  // namespace opcheck::cli
