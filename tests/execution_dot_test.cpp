@@ -169,7 +169,7 @@ TEST_CASE("explanations name each edge of the cycle or pair that breaks an axiom
             .empty());
 }
 
-TEST_CASE("--show selects allowed executions as herd's -show does", "[graphs]") {
+TEST_CASE("the execution pictures (--show) select allowed executions as herd's -show does", "[graphs]") {
   const fs::path file = fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001/Fig6-SB-no-fence.litmus";
   const litmus::Test test = parser::readLitmusFile(file);
   auto pictures = [&](axiomcheck::ShowSelection selection, bool through = false, std::size_t limit = 0) {

@@ -121,8 +121,10 @@ std::string hangSection(const std::string& output) {
 
 }  // namespace
 
-TEST_CASE("--max-candidates stops an axiomatic run with a partial report, in herd text and JSON",
-          "[cli][axiomatic][limits]") {
+TEST_CASE(
+    "a candidate limit (--max-candidates) stops an axiomatic run with a partial report, in herd text and "
+    "JSON",
+    "[cli][axiomatic][limits]") {
   Scratch scratch;
   const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
   const testing::CommandResult herd =
@@ -144,7 +146,7 @@ TEST_CASE("--max-candidates stops an axiomatic run with a partial report, in her
   CHECK_THAT(whole.standardOutput, !Contains("\"stopped\""));
 }
 
-TEST_CASE("--timeout takes fractions of a second and bounds the axiomatic models",
+TEST_CASE("the time limit (--timeout) takes fractions of a second and bounds the axiomatic models",
           "[cli][axiomatic][limits]") {
   Scratch scratch;
   const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
@@ -281,7 +283,8 @@ TEST_CASE("a test too large for ptx-op is refused at the thread beyond the limit
                                             ": error: test too large for ptx-op"));
 }
 
-TEST_CASE("--timeout ends the wait for a FIFO nobody writes to", "[cli][bad-input][limits]") {
+TEST_CASE("the time limit (--timeout) ends the wait for a FIFO nobody writes to",
+          "[cli][bad-input][limits]") {
   Scratch scratch;
   const fs::path fifo = scratch.path("fifo.litmus");
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
