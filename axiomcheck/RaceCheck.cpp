@@ -4,6 +4,7 @@
 #include <functional>
 #include <tuple>
 
+#include "axiomcheck/ForwardingModel.h"
 #include "axiomcheck/Models.h"
 
 namespace opcheck::axiomcheck {
@@ -29,32 +30,16 @@ class ObservingSink final : public CandidateSink {
 
 // MODEL itself in every respect, but that it shows each execution it
 // accepts to OBSERVE.
-class ObservingModel final : public AxiomaticModel {
+class ObservingModel final : public ForwardingModel {
  public:
   ObservingModel(const AxiomaticModel& model, std::function<void(const Execution&)> observe)
-      : model_(model), observe_(std::move(observe)) {}
-  std::string_view name() const override { return model_.name(); }
-  std::string_view summary() const override { return model_.summary(); }
-  std::span<const Axiom> axioms() const override { return model_.axioms(); }
-  ModelTraits traits() const override { return model_.traits(); }
-  void checkSupported(const litmus::Test& test, const std::string& file) const override {
-    model_.checkSupported(test, file);
-  }
-  std::size_t thinAirAxiom() const override { return model_.thinAirAxiom(); }
-  std::optional<std::size_t> rejectReadsFrom(const Execution& execution) const override {
-    return model_.rejectReadsFrom(execution);
-  }
+      : ForwardingModel(model), observe_(std::move(observe)) {}
   void completeAndCheck(Execution& execution, CandidateSink& sink) const override {
     ObservingSink observing(sink, observe_);
-    model_.completeAndCheck(execution, observing);
+    model().completeAndCheck(execution, observing);
   }
-  std::vector<std::size_t> brokenAxioms(const Execution& execution) const override {
-    return model_.brokenAxioms(execution);
-  }
-  void narrowTotalOrders(Execution& execution) const override { model_.narrowTotalOrders(execution); }
 
  private:
-  const AxiomaticModel& model_;
   std::function<void(const Execution&)> observe_;
 };
 

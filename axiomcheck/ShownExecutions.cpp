@@ -5,6 +5,7 @@
 
 #include "axiomcheck/AxiomExplanation.h"
 #include "axiomcheck/ExecutionDot.h"
+#include "axiomcheck/ForwardingModel.h"
 #include "litmus/FinalState.h"
 
 namespace opcheck::axiomcheck {
@@ -257,21 +258,13 @@ class TapSink final : public CandidateSink {
 };
 
 // MODEL, unchanged, with every complete and rejected candidate seen.
-class ShowingModel final : public AxiomaticModel {
+class ShowingModel final : public ForwardingModel {
  public:
-  ShowingModel(const AxiomaticModel& model, Pictures& pictures) : model_(model), pictures_(pictures) {}
-
-  std::string_view name() const override { return model_.name(); }
-  std::string_view summary() const override { return model_.summary(); }
-  std::span<const Axiom> axioms() const override { return model_.axioms(); }
-  ModelTraits traits() const override { return model_.traits(); }
-  void checkSupported(const litmus::Test& test, const std::string& file) const override {
-    model_.checkSupported(test, file);
-  }
-  std::size_t thinAirAxiom() const override { return model_.thinAirAxiom(); }
+  ShowingModel(const AxiomaticModel& model, Pictures& pictures)
+      : ForwardingModel(model), pictures_(pictures) {}
 
   std::optional<std::size_t> rejectReadsFrom(const Execution& execution) const override {
-    const std::optional<std::size_t> axiom = model_.rejectReadsFrom(execution);
+    const std::optional<std::size_t> axiom = model().rejectReadsFrom(execution);
     if (axiom && pictures_.wantsRejected()) {
       Execution candidate = execution;
       candidate.barrierSync = Relation(candidate.size);  // not chosen yet
@@ -282,19 +275,13 @@ class ShowingModel final : public AxiomaticModel {
 
   void completeAndCheck(Execution& execution, CandidateSink& sink) const override {
     TapSink tap(sink, pictures_);
-    model_.completeAndCheck(execution, tap);
+    model().completeAndCheck(execution, tap);
     if (tap.rejected && pictures_.wantsRejected()) {
       pictures_.rejected(execution);
     }
   }
 
-  std::vector<std::size_t> brokenAxioms(const Execution& execution) const override {
-    return model_.brokenAxioms(execution);
-  }
-  void narrowTotalOrders(Execution& execution) const override { model_.narrowTotalOrders(execution); }
-
  private:
-  const AxiomaticModel& model_;
   Pictures& pictures_;
 };
 
