@@ -128,4 +128,21 @@ std::string readFile(const fs::path& path) {
   return contents.str();
 }
 
+std::string manyCandidatesTest() {
+  std::string text =
+      "PTX Many\n{\nx=0;\n}\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | P3@cta 3,gpu 0 "
+      ";\n";
+  for (int step = 0; step < 3; ++step) {
+    for (const bool load : {false, true}) {
+      for (int thread = 0; thread < 4; ++thread) {
+        text += std::string(thread == 0 ? " " : " | ") +
+                (load ? "ld.relaxed.gpu r" + std::to_string(step) + ", x"
+                      : "st.relaxed.gpu x, " + std::to_string(thread * 3 + step + 1));
+      }
+      text += " ;\n";
+    }
+  }
+  return text + "exists (P0:r0 == 1)\n";
+}
+
 }  // namespace opcheck::testing

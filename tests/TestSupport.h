@@ -38,4 +38,10 @@ CommandResult runOpcheck(const std::vector<std::string>& arguments);
 
 std::string readFile(const std::filesystem::path& path);
 
+// A test that is slow for every model: four threads each writing x three
+// times and reading it after each write (millions of candidates for the
+// axiomatic models, hundreds of MiB of states for ptx-op). For the tests
+// of the limits.
+std::string manyCandidatesTest();
+
 }  // namespace opcheck::testing

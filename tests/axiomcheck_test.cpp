@@ -19,6 +19,7 @@
 #include "axiomcheck/ThreadPaths.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
+#include "tests/TestSupport.h"
 
 using namespace opcheck;
 using namespace opcheck::axiomcheck;
@@ -565,32 +566,9 @@ exists (P0:r0 == 1)
   }
 }
 
-namespace {
-
-// Four threads each writing x three times and reading it after each write:
-// millions of candidates (co orders and rf choices), seconds to enumerate.
-std::string manyCandidatesTest() {
-  std::string text =
-      "PTX ManyCandidates\n{\nx=0;\n}\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | "
-      "P3@cta 3,gpu 0 ;\n";
-  for (int step = 0; step < 3; ++step) {
-    for (const bool load : {false, true}) {
-      for (int thread = 0; thread < 4; ++thread) {
-        text += std::string(thread == 0 ? " " : " | ") +
-                (load ? "ld.relaxed.gpu r" + std::to_string(step) + ", x"
-                      : "st.relaxed.gpu x, " + std::to_string(thread * 3 + step + 1));
-      }
-      text += " ;\n";
-    }
-  }
-  return text + "exists (P0:r0 == 1)\n";
-}
-
-}  // namespace
-
 TEST_CASE("a candidate limit, a time limit or an interrupt stops the enumeration with a partial outcome",
           "[axiomcheck]") {
-  const litmus::Test test = parser::readLitmusText(manyCandidatesTest(), "many.litmus");
+  const litmus::Test test = parser::readLitmusText(testing::manyCandidatesTest(), "many.litmus");
   axiomcheck::CheckOptions options;
   options.maxCandidates = 1000;
   const litmus::Outcome limited = axiomcheck::checkTest(test, axiomcheck::ptxModel(), options, "many.litmus");

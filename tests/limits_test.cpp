@@ -41,25 +41,6 @@ class Scratch {
   fs::path directory_;
 };
 
-// Four threads each writing x three times and reading it after each write:
-// seconds of candidates for the axiomatic models, hundreds of MiB of states
-// for ptx-op.
-std::string manyCandidatesTest() {
-  std::string text =
-      "PTX Many\n{\nx=0;\n}\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 | P3@cta 3,gpu 0 ;\n";
-  for (int step = 0; step < 3; ++step) {
-    for (const bool load : {false, true}) {
-      for (int thread = 0; thread < 4; ++thread) {
-        text += std::string(thread == 0 ? " " : " | ") +
-                (load ? "ld.relaxed.gpu r" + std::to_string(step) + ", x"
-                      : "st.relaxed.gpu x, " + std::to_string(thread * 3 + step + 1));
-      }
-      text += " ;\n";
-    }
-  }
-  return text + "exists (P0:r0 == 1)\n";
-}
-
 const char* kMessagePassing = R"(PTX MP
 {
 x=0; y=0;
@@ -126,7 +107,7 @@ TEST_CASE(
     "JSON",
     "[cli][axiomatic][limits]") {
   Scratch scratch;
-  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const fs::path many = scratch.write("many.litmus", testing::manyCandidatesTest());
   const testing::CommandResult herd =
       testing::runOpcheck({many.string(), "--model", "ptx", "--max-candidates", "500"});
   CHECK(herd.exitStatus == 0);
@@ -149,7 +130,7 @@ TEST_CASE(
 TEST_CASE("the time limit (--timeout) takes fractions of a second and bounds the axiomatic models",
           "[cli][axiomatic][limits]") {
   Scratch scratch;
-  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const fs::path many = scratch.write("many.litmus", testing::manyCandidatesTest());
   const auto start = std::chrono::steady_clock::now();
   const testing::CommandResult result =
       testing::runOpcheck({many.string(), "--model", "ptx", "--timeout", "0.3"});
@@ -183,7 +164,7 @@ TEST_CASE("the hang example of Ticketlock-diff-gpu is the same trace for --jobs 
 TEST_CASE("compare and harness take the limits and report a cut run as inconclusive",
           "[compare][harness][limits]") {
   Scratch scratch;
-  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const fs::path many = scratch.write("many.litmus", testing::manyCandidatesTest());
   const testing::CommandResult compared =
       testing::runOpcheck({"compare", many.string(), "--max-states", "2000", "--max-candidates", "100"});
   CHECK(compared.exitStatus == 0);
@@ -204,7 +185,7 @@ TEST_CASE("compare and harness take the limits and report a cut run as inconclus
 TEST_CASE("compare and harness report running out of memory per test, as opcheck FILE does, not abort",
           "[compare][harness][limits]") {
   Scratch scratch;
-  const fs::path many = scratch.write("many.litmus", manyCandidatesTest());
+  const fs::path many = scratch.write("many.litmus", testing::manyCandidatesTest());
   const rlim_t memory = 250u << 20;
   const testing::CommandResult compared = runLimited({"compare", many.string(), "--quiet"}, memory, 0);
   CHECK(compared.exitStatus == 2);
@@ -223,7 +204,7 @@ TEST_CASE("Ctrl-C prints the tests that had finished, marks the rest partial and
           "[cli][limits]") {
   Scratch scratch;
   const fs::path quick = scratch.write("mp.litmus", kMessagePassing);
-  const fs::path slow = scratch.write("many.litmus", manyCandidatesTest());
+  const fs::path slow = scratch.write("many.litmus", testing::manyCandidatesTest());
   const testing::CommandResult run =
       runLimited({quick.string(), slow.string(), "--model", "ptx", "--jobs", "1"}, 0, 1.0);
   CHECK(run.exitStatus == 130);
