@@ -15,6 +15,9 @@
 //            DeviceQueue.h        the device's writes on their way to memory (DQ-*)
 //   system   SystemMemory.h       the point of coherence at .sys (MEM-*)
 //
+// The invariants every state keeps are rules too (INV-*:
+// StateInvariants.h lists where each part states its own).
+//
 // State-space reductions are rules too (RED-*: Program.h, LoadRequests.h,
 // InstructionIssue.h); --no-reduction turns every one of them off.
 //
@@ -36,6 +39,7 @@
 #include "opsem/Program.h"
 #include "opsem/Reductions.h"
 #include "opsem/SmQueue.h"
+#include "opsem/StateInvariants.h"
 #include "opsem/StoreBuffer.h"
 #include "opsem/SystemMemory.h"
 
@@ -53,6 +57,22 @@ struct Hardware {
       : program(program), architecture(architecture), reductions(reductions), recorder(unroll) {}
   Hardware(const Hardware&) = delete;
   Hardware& operator=(const Hardware&) = delete;
+
+  // Every part's invariants that STATE breaks (StateInvariants.h, INV-*):
+  // none in a state the machine built.
+  std::vector<BrokenInvariant> brokenInvariants(const State& state) const {
+    InvariantCheck check;
+    issue.checkInvariants(state, check);
+    operations.checkInvariants(state, check);
+    storeBuffer.checkInvariants(state, check);
+    l1.checkInvariants(state, check);
+    smQueue.checkInvariants(state, check);
+    loadRequests.checkInvariants(state, check);
+    l2.checkInvariants(state, check);
+    deviceQueue.checkInvariants(state, check);
+    memory.checkInvariants(state, check);
+    return check.broken();
+  }
 
   const CompiledInstruction& instructionOf(std::uint32_t thread,
                                            const typename State::InFlight& entry) const {

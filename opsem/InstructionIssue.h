@@ -17,6 +17,19 @@
 //   issuing thread (its registers, program counter and in-flight list), so
 //   the explorer may follow an issue step alone (statespace/Explorer.h,
 //   partial-order reduction with the cycle proviso).
+//
+// Invariants (StateInvariants.h):
+// [INV-1] A thread the program lacks is all zero.
+// [INV-2] The program counter is within the thread's code (its end:
+//   finished or cut).
+// [INV-3] Registers the thread lacks are zero; the others hold an
+//   integer or the address of a location of the program.
+// [INV-4] The in-flight list is within capacity, its unused slots
+//   zero; each entry names an instruction of the thread that is performed
+//   later (an access, fence or barrier), an access names a location of the
+//   program and a register of the thread, and `waiting` is 0 or 1.
+// [INV-5] The pending registers are exactly the destinations of the
+//   loads and atomics in flight (ISSUE-1).
 #pragma once
 
 #include <algorithm>
@@ -24,6 +37,7 @@
 
 #include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
+#include "opsem/StateInvariants.h"
 #include "opsem/ValueOperations.h"
 
 namespace opcheck::opsem {
@@ -38,6 +52,71 @@ class InstructionIssue {
   using InFlight = typename State::InFlight;
 
   explicit InstructionIssue(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+
+  // INV-1 to INV-5.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    for (std::size_t thread = 0; thread < Capacity::kThreads; ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      const auto where = [thread] { return at("thread", thread); };
+      if (thread >= program.threads.size()) {
+        check.require(isZero(self), "INV-1 a thread the program lacks is all zero", where);
+        continue;
+      }
+      const std::vector<CompiledInstruction>& code = program.threads[thread];
+      check.require(
+          self.pc <= code.size() && self.padding == 0, "INV-2 program counter within the code",
+          [&] { return where() + ": pc " + std::to_string(self.pc) + " of " + std::to_string(code.size()); });
+      const std::size_t registers = program.initialRegisters[thread].size();
+      check.require(unusedSlotsZero(self.registers, registers), "INV-3 registers the thread lacks are zero",
+                    where);
+      for (std::size_t reg = 0; reg < std::min(registers, Capacity::kRegisters); ++reg) {
+        check.require(valueInRange(program, self.registers[reg]),
+                      "INV-3 a register holds an integer or an address of the program", [&] {
+                        return where() + ": register " + std::to_string(reg) + " = " +
+                               std::to_string(self.registers[reg]);
+                      });
+      }
+      check.require(
+          self.inFlightCount <= Capacity::kInFlight && unusedSlotsZero(self.inFlight, self.inFlightCount),
+          "INV-4 in-flight list within capacity, unused slots zero",
+          [&] { return where() + ": " + std::to_string(self.inFlightCount) + " in flight"; });
+      std::uint32_t loading = 0;
+      for (std::size_t index = 0; index < std::min<std::size_t>(self.inFlightCount, Capacity::kInFlight);
+           ++index) {
+        const InFlight& entry = self.inFlight[index];
+        const auto slot = [&] { return where() + ", in-flight slot " + std::to_string(index); };
+        const bool named = entry.instruction >= 1 && entry.instruction <= code.size();
+        const litmus::Opcode opcode = named ? code[entry.instruction - 1u].opcode : litmus::Opcode::Move;
+        const litmus::InstructionKind kind = litmus::kindOf(opcode);
+        const bool performedLater = litmus::isMemoryAccess(opcode) ||
+                                    kind == litmus::InstructionKind::Fence ||
+                                    kind == litmus::InstructionKind::Barrier;
+        check.require(named && performedLater && entry.waiting <= 1,
+                      "INV-4 an in-flight entry is an access, fence or barrier of its thread", [&] {
+                        return slot() + ": instruction " + std::to_string(entry.instruction) + ", waiting " +
+                               std::to_string(entry.waiting);
+                      });
+        if (litmus::isMemoryAccess(opcode)) {
+          check.require(entry.location < program.locations &&
+                            (!litmus::readsMemory(opcode) || entry.destination < registers) &&
+                            valueInRange(program, entry.value) && valueInRange(program, entry.compare),
+                        "INV-4 an in-flight access names a location and a register of the program", [&] {
+                          return slot() + ": location " + std::to_string(entry.location) + ", register " +
+                                 std::to_string(entry.destination);
+                        });
+        }
+        if (litmus::readsMemory(opcode) && entry.destination < 32) {
+          loading |= 1u << entry.destination;
+        }
+      }
+      check.require(self.pendingRegisters == loading,
+                    "INV-5 the pending registers are the destinations of the loads in flight", [&] {
+                      return where() + ": pending " + std::to_string(self.pendingRegisters) + ", loading " +
+                             std::to_string(loading);
+                    });
+    }
+  }
 
   // The step in which THREAD issues its next instruction.
   bool issue(State& state, std::uint32_t thread) const {

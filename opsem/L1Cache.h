@@ -27,12 +27,19 @@
 //   CTA-mate, whose ld.weak x must see the write: obs; base causality;
 //   Causality, PTX ISA 9.1 8.10.6). A strong load answered through a request
 //   fills nothing (REQ-9); its request dropped the line instead (REQ-8).
+//
+// Invariants (StateInvariants.h):
+// [INV-10] A line of a CTA or location the program lacks, or one the
+//   machine does not keep (RED-1), is zero.
+// [INV-11] A line is valid with a value in range, or invalid and zero
+//   (L1-3 and REQ-8 drop a line whole).
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 
 #include "opsem/MachineState.h"
+#include "opsem/StateInvariants.h"
 
 namespace opcheck::opsem {
 
@@ -88,6 +95,28 @@ class L1Cache {
   void invalidate(State& state, std::uint32_t cta) const {
     if (hardware_.architecture.invalidateL1OnFenceAndAcquire) {
       std::memset(state.l1[cta], 0, sizeof state.l1[cta]);
+    }
+  }
+
+  // INV-10, INV-11.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    for (std::size_t cta = 0; cta < State::kCtas; ++cta) {
+      for (std::size_t location = 0; location < Capacity::kLocations; ++location) {
+        const Line& line = state.l1[cta][location];
+        const auto where = [&] { return at("CTA", cta) + ", " + at("location", location); };
+        const bool used = cta < program.ctas && location < program.locations &&
+                          kept(static_cast<std::uint32_t>(cta), static_cast<std::uint32_t>(location));
+        if (!used) {
+          check.require(isZero(line), "INV-10 a line the program lacks or does not keep (RED-1) is zero",
+                        where);
+          continue;
+        }
+        check.require(
+            (line.valid == 0 && isZero(line)) || (line.valid == 1 && valueInRange(program, line.value)),
+            "INV-11 a line is valid with a value in range, or invalid and zero",
+            [&] { return where() + ": valid " + std::to_string(line.valid); });
+      }
     }
   }
 

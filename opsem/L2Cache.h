@@ -89,12 +89,23 @@
 //   follows P1's fence.sc.sys in Fence-SC order, which follows P0's; P0's
 //   write to x is in memory, P1's fence brought it into device 1's home
 //   line, and P2 must not read x = 0 from a lagging copy.
+//
+// Invariants (StateInvariants.h):
+// [INV-15] A home line of a device or location the program lacks is
+//   zero; one the machine does not keep (RED-1) keeps its initial value;
+//   the others hold values in range.
+// [INV-16] Likewise for the near-partition copies, per CTA.
+// [INV-17] A near copy is never ahead of its home line (PART-1, PART-2:
+//   it only ever takes the home line's value): where the state records
+//   coherence order (RecordingCapacity), the copy's write comes no later in
+//   it than the home line's. Other classes keep no order to compare.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
 #include "opsem/MachineState.h"
+#include "opsem/StateInvariants.h"
 
 namespace opcheck::opsem {
 
@@ -203,6 +214,60 @@ class L2Cache {
     }
   }
 
+  // INV-15 to INV-17.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    // Whether STORED is what a line in use may hold: the initial value where
+    // the line is not kept, a value in range where it is.
+    const auto holdsWell = [&](const Stored& stored, std::size_t location, bool isKept) {
+      return isKept ? valueInRange(program, stored)
+                    : stored == makeStored<Stored>(program.initialMemory[location], kInitialWrite);
+    };
+    for (std::size_t device = 0; device < State::kDevices; ++device) {
+      for (std::size_t location = 0; location < Capacity::kLocations; ++location) {
+        const Stored& line = state.l2[device][location];
+        const bool used = device < program.devices && location < program.locations;
+        check.require(used ? holdsWell(line, location,
+                                       homeLineKept(static_cast<std::uint32_t>(device),
+                                                    static_cast<std::uint32_t>(location)))
+                           : isZero(line),
+                      "INV-15 a home line is zero where unused, initial where not kept, else in range", [&] {
+                        return at("device", device) + ", " + at("location", location) + ": " +
+                               std::to_string(valueOf(line));
+                      });
+      }
+    }
+    if constexpr (Capacity::kPartitionedL2) {
+      for (std::size_t cta = 0; cta < State::kCtas; ++cta) {
+        for (std::size_t location = 0; location < Capacity::kLocations; ++location) {
+          const Stored& copy = state.nearCopy[cta][location];
+          const auto where = [&] { return at("CTA", cta) + ", " + at("location", location); };
+          const bool used = cta < program.ctas && location < program.locations;
+          const bool isKept =
+              used && nearCopyKept(static_cast<std::uint32_t>(cta), static_cast<std::uint32_t>(location));
+          check.require(used ? holdsWell(copy, location, isKept) : isZero(copy),
+                        "INV-16 a near copy is zero where unused, initial where not kept, else in range",
+                        [&] { return where() + ": " + std::to_string(valueOf(copy)); });
+          if constexpr (Capacity::kRecordsExecution) {
+            const std::uint32_t device = program.deviceOfCta[cta < program.ctas ? cta : 0];
+            if (!isKept || state.cut != 0 || !homeLineKept(device, static_cast<std::uint32_t>(location))) {
+              continue;
+            }
+            const auto copyAt = coherencePosition(state, device, location, writerOf(copy));
+            const auto homeAt =
+                coherencePosition(state, device, location, writerOf(state.l2[device][location]));
+            check.require(!copyAt || !homeAt || *copyAt <= *homeAt,
+                          "INV-17 a near copy is never ahead of its home line", [&] {
+                            return where() + ": copy from event " + std::to_string(writerOf(copy)) +
+                                   ", home line from event " +
+                                   std::to_string(writerOf(state.l2[device][location]));
+                          });
+          }
+        }
+      }
+    }
+  }
+
   // RED-1: the lines and copies the machine keeps.
   bool homeLineKept(std::uint32_t device, std::uint32_t location) const {
     return !hardware_.reductions.deadCacheLines || hardware_.program.l2Live(device, location);
@@ -212,6 +277,30 @@ class L2Cache {
   }
 
  private:
+  // INV-17: where the write WRITER stands in LOCATION's coherence order
+  // as DEVICE's L2 sees it: its place in the recorded order, or, still
+  // queued for memory, after all of those in queue order (DQ-1: FIFO); the
+  // initial write comes first. Nothing when the record does not say.
+  std::optional<std::int64_t> coherencePosition(const State& state, std::uint32_t device,
+                                                std::size_t location, EventId writer) const {
+    if (writer == kInitialWrite) {
+      return -1;
+    }
+    const std::int32_t recorded = state.coherenceLength[location];
+    for (std::int32_t index = 0; index < recorded; ++index) {
+      if (state.coherence[location][index] == writer) {
+        return index;
+      }
+    }
+    for (std::int32_t index = 0; index < state.deviceQueueLength[device]; ++index) {
+      const Write& queued = state.deviceQueue[device][index];
+      if (queued.location == location && writerOf(queued.value) == writer) {
+        return std::int64_t{recorded} + index;
+      }
+    }
+    return std::nullopt;
+  }
+
   const Hardware<Capacity>& hardware_;
 };
 

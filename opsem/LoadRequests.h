@@ -99,6 +99,11 @@
 //   and the differential fuzzer found an outcome that only such a request
 //   reaches (tests/fuzz-models/red2-shared-cta.litmus), so their requests
 //   are always offered.
+//
+// Invariants (StateInvariants.h):
+// [INV-14] A load request in an SM queue belongs to a load in flight of
+//   its requester, waiting, of the same location; a waiting load in flight
+//   has exactly one request in its CTA's queue (REQ-4).
 #pragma once
 
 #include <algorithm>
@@ -109,6 +114,7 @@
 #include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
 #include "opsem/QueueOperations.h"
+#include "opsem/StateInvariants.h"
 
 namespace opcheck::opsem {
 
@@ -192,6 +198,61 @@ class LoadRequests {
       }
     }
     return false;
+  }
+
+  // INV-14.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      const std::size_t cta = program.ctaOf[thread];
+      const std::int32_t length = std::clamp<std::int32_t>(state.smQueueLength[cta], 0, Capacity::kQueue);
+      for (std::size_t index = 0; index < std::min<std::size_t>(self.inFlightCount, Capacity::kInFlight);
+           ++index) {
+        const InFlight& entry = self.inFlight[index];
+        if (entry.instruction == 0 || entry.instruction > program.threads[thread].size() ||
+            !litmus::readsMemory(hardware_.instructionOf(static_cast<std::uint32_t>(thread), entry).opcode)) {
+          continue;  // not a load or atomic (INV-4 names a broken entry)
+        }
+        const std::uint16_t requester = requesterOf(static_cast<std::uint32_t>(thread), entry);
+        std::int32_t requests = 0;
+        for (std::int32_t at = 0; at < length; ++at) {
+          const Write& queued = state.smQueue[cta][at];
+          requests +=
+              queued.isLoadRequest() && queued.requester == requester && queued.location == entry.location;
+        }
+        check.require(requests == (entry.waiting ? 1 : 0),
+                      "INV-14 a waiting load has one request in its CTA's queue, any other none", [&] {
+                        return opsem::at("thread", thread) + ", in-flight slot " + std::to_string(index) +
+                               ": waiting " + std::to_string(entry.waiting) + ", requests " +
+                               std::to_string(requests);
+                      });
+      }
+    }
+    for (std::size_t cta = 0; cta < program.ctas; ++cta) {
+      const std::int32_t length = std::clamp<std::int32_t>(state.smQueueLength[cta], 0, Capacity::kQueue);
+      for (std::int32_t at = 0; at < length; ++at) {
+        const Write& queued = state.smQueue[cta][at];
+        if (!queued.isLoadRequest()) {
+          continue;
+        }
+        const std::size_t thread = queued.requester >> 8;
+        bool owned = false;
+        if (thread < program.threads.size()) {
+          const typename State::Thread& self = state.threads[thread];
+          for (std::size_t index = 0; index < std::min<std::size_t>(self.inFlightCount, Capacity::kInFlight);
+               ++index) {
+            owned = owned || (self.inFlight[index].waiting &&
+                              self.inFlight[index].instruction == (queued.requester & 255u) &&
+                              self.inFlight[index].location == queued.location);
+          }
+        }
+        check.require(owned, "INV-14 a load request belongs to a waiting load of its requester", [&] {
+          return opsem::at("CTA", cta) + ", SM queue slot " + std::to_string(at) + ": requester " +
+                 std::to_string(queued.requester);
+        });
+      }
+    }
   }
 
   // What names the request of ENTRY, a load of THREAD (Write::requester).

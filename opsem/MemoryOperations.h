@@ -52,6 +52,13 @@
 //   when every thread of the CTA that may meet the name has come and gone,
 //   which bounds the instances open at once and keeps a barrier in a loop
 //   from growing the state space.
+//
+// Invariants (StateInvariants.h):
+// [INV-6] A CTA's barrier instances in use come first, and a free slot
+//   is zero (BAR-2 moves the younger ones up when one closes); a CTA the
+//   program lacks has none.
+// [INV-7] An instance's arrivals are threads of its CTA, and its
+//   departures are among its arrivals.
 #pragma once
 
 #include <bit>
@@ -60,6 +67,7 @@
 
 #include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
+#include "opsem/StateInvariants.h"
 
 namespace opcheck::opsem {
 
@@ -77,6 +85,33 @@ class MemoryOperations {
   explicit MemoryOperations(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
 
   // The step that performs the operation at INDEX of THREAD's in-flight list.
+  // INV-6, INV-7.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    for (std::size_t cta = 0; cta < State::kCtas; ++cta) {
+      std::uint32_t members = 0;  // the threads of the CTA, a bit each (as Barrier::arrived)
+      for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+        members |= program.ctaOf[thread] == cta ? 1u << thread : 0u;
+      }
+      bool free = cta >= program.ctas;
+      for (std::size_t slot = 0; slot < Capacity::kBarriers; ++slot) {
+        const typename State::Barrier& instance = state.barriers[cta][slot];
+        const auto where = [&] { return at("CTA", cta) + ", barrier slot " + std::to_string(slot); };
+        free = free || instance.arrived == 0;
+        if (free) {
+          check.require(isZero(instance), "INV-6 barrier instances in use come first, a free slot is zero",
+                        where);
+          continue;
+        }
+        check.require((instance.arrived & ~members) == 0 && (instance.departed & ~instance.arrived) == 0,
+                      "INV-7 arrivals are threads of the CTA, departures among them", [&] {
+                        return where() + ": arrived " + std::to_string(instance.arrived) + ", departed " +
+                               std::to_string(instance.departed);
+                      });
+      }
+    }
+  }
+
   bool perform(State& state, std::uint32_t thread, std::uint32_t index) const {
     if (hardware_.order.waits(state, thread, index)) {
       return false;

@@ -1,5 +1,7 @@
 #include "opsem/PtxOpMachine.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "litmus/CanonicalPrinter.h"
@@ -65,6 +67,9 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::apply(
     const State& state, const statespace::Transition& transition) const {
   State next = state;
   step(next, transition.id);
+#ifdef OPCHECK_CHECK_INVARIANTS
+  requireInvariants(state, transition.id, next);
+#endif
   return next;
 }
 
@@ -94,6 +99,106 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
       return hardware_.loadRequests.request(next, unit, index);
   }
   return false;
+}
+
+// --- invariants ------------------------------------------------------------------
+
+template <typename Capacity>
+void PtxOpMachine<Capacity>::requireInvariants(const State& before, std::uint32_t id,
+                                               const State& after) const {
+  const std::vector<BrokenInvariant> broken = hardware_.brokenInvariants(after);
+  if (broken.empty()) {
+    return;
+  }
+  // The names first: describing the step reads the broken state.
+  std::string message = "opcheck: ptx-op broke an invariant of its state (opsem/StateInvariants.h) in test " +
+                        (hardware_.program.test ? hardware_.program.test->name : std::string("?")) +
+                        ", step " + std::to_string(id) + ":\n";
+  for (const BrokenInvariant& invariant : broken) {
+    message += "  " + invariant.name + " (" + invariant.detail + ")\n";
+  }
+  message += "state before the step:\n" + stateText(before) + "state after the step:\n" + stateText(after);
+  std::fputs(message.c_str(), stderr);
+  if (hardware_.program.test == nullptr) {
+    std::abort();
+  }
+  std::fputs(("the step: " + describe(before, statespace::Transition{id, isLocal(id)}, after) + "\n").c_str(),
+             stderr);
+  std::abort();
+}
+
+template <typename Capacity>
+std::string PtxOpMachine<Capacity>::stateText(const State& state) const {
+  const Program& program = hardware_.program;
+  std::string text;
+  const auto number = [](auto value) { return std::to_string(value); };
+  const auto writes = [&](const typename State::Write* queue, std::size_t length) {
+    std::string list = "[";
+    for (std::size_t index = 0; index < length; ++index) {
+      const typename State::Write& write = queue[index];
+      list += (index ? ", " : "") + std::string(write.isLoadRequest() ? "request " : "") + "loc " +
+              number(write.location) + " = " + number(valueOf(write.value)) + " flags " +
+              number(write.flags) + (write.requester ? " by " + number(write.requester) : "");
+    }
+    return list + "]";
+  };
+  // Lengths are clamped to the capacity, so that a broken count still prints.
+  const auto clamped = [](auto length, std::size_t capacity) {
+    return std::min(static_cast<std::size_t>(std::max<std::int64_t>(length, 0)), capacity);
+  };
+  for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+    const typename State::Thread& self = state.threads[thread];
+    text += "  thread " + number(thread) + ": pc " + number(self.pc) + ", pending " +
+            number(self.pendingRegisters) + ", registers [";
+    for (std::size_t reg = 0; reg < Capacity::kRegisters; ++reg) {
+      text += (reg ? " " : "") + number(self.registers[reg]);
+    }
+    text += "], in flight [";
+    for (std::size_t index = 0; index < clamped(self.inFlightCount, Capacity::kInFlight); ++index) {
+      const typename State::InFlight& entry = self.inFlight[index];
+      text += (index ? ", " : "") + std::string("instr ") + number(entry.instruction) + " loc " +
+              number(entry.location) + " dest " + number(entry.destination) + " waiting " +
+              number(entry.waiting) + " value " + number(entry.value) + " compare " + number(entry.compare);
+    }
+    text += "], store buffer " +
+            writes(self.storeBuffer, clamped(self.storeBufferLength, Capacity::kInFlight)) + "\n";
+  }
+  for (std::size_t cta = 0; cta < program.ctas; ++cta) {
+    text += "  CTA " + number(cta) + ": L1 [";
+    for (std::size_t location = 0; location < program.locations; ++location) {
+      const typename State::Line& line = state.l1[cta][location];
+      text += (location ? " " : "") + (line.valid ? number(valueOf(line.value)) : std::string("-"));
+    }
+    text += "], SM queue " + writes(state.smQueue[cta], clamped(state.smQueueLength[cta], Capacity::kQueue));
+    if constexpr (Capacity::kPartitionedL2) {
+      text += ", near copies [";
+      for (std::size_t location = 0; location < program.locations; ++location) {
+        text += (location ? " " : "") + number(valueOf(state.nearCopy[cta][location]));
+      }
+      text += "]";
+    }
+    text += ", barriers [";
+    for (std::size_t slot = 0; slot < Capacity::kBarriers; ++slot) {
+      const typename State::Barrier& instance = state.barriers[cta][slot];
+      text += (slot ? ", " : "") + number(instance.first) + "/" + number(instance.second) + " arrived " +
+              number(instance.arrived) + " departed " + number(instance.departed);
+    }
+    text += "]\n";
+  }
+  for (std::size_t device = 0; device < program.devices; ++device) {
+    text += "  device " + number(device) + ": L2 [";
+    for (std::size_t location = 0; location < program.locations; ++location) {
+      text += (location ? " " : "") + number(valueOf(state.l2[device][location]));
+    }
+    text += "], queue " +
+            writes(state.deviceQueue[device], clamped(state.deviceQueueLength[device], Capacity::kQueue)) +
+            "\n";
+  }
+  text += "  memory [";
+  for (std::size_t location = 0; location < program.locations; ++location) {
+    text += (location ? " " : "") + number(valueOf(state.memory[location]));
+  }
+  return text + "]\n";
 }
 
 // --- outcomes and traces --------------------------------------------------------

@@ -57,6 +57,9 @@ class PtxOpMachine {
     State next = state;
     auto offer = [&](std::uint32_t id) {
       if (step(next, id)) {
+#ifdef OPCHECK_CHECK_INVARIANTS
+        requireInvariants(state, id, next);
+#endif
         sink(statespace::Transition{id, isLocal(id)}, next);
         next = state;
       }
@@ -119,11 +122,25 @@ class PtxOpMachine {
 
   const Program& program() const { return hardware_.program; }
 
+  // The invariants of the machine's state that STATE breaks (none in a state
+  // the machine built: StateInvariants.h). With OPCHECK_CHECK_INVARIANTS
+  // every successor is checked as it is built.
+  std::vector<BrokenInvariant> brokenInvariants(const State& state) const {
+    return hardware_.brokenInvariants(state);
+  }
+
+  // STATE, every part of it, a line per thread, CTA, device and memory: for
+  // the message of a broken invariant.
+  std::string stateText(const State& state) const;
+
  private:
   // Takes step ID in STATE if it is enabled; leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
   // RED-3: issuing touches only the issuing thread.
   static bool isLocal(std::uint32_t id) { return static_cast<StepKind>(id & 15u) == StepKind::Issue; }
+  // Stops the program, naming each broken invariant and the states around
+  // step ID, when AFTER breaks one (OPCHECK_CHECK_INVARIANTS).
+  void requireInvariants(const State& before, std::uint32_t id, const State& after) const;
 
   Hardware<Capacity> hardware_;
 };

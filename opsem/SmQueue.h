@@ -34,6 +34,14 @@
 //   not morally strong with another CTA's threads (PTX ISA 9.1 8.7; seed 001
 //   Fig. 6 caption). Within the CTA nothing changes: its threads see its
 //   writes in the L1 (L1-1), in the order they left their store buffers.
+//
+// Invariants (StateInvariants.h):
+// [INV-12] An SM queue is within capacity and its unused slots are zero;
+//   a CTA the program lacks has an empty queue.
+// [INV-13] A queued write is of a location of the program, its value in
+//   range, its only flag kWriteIsCumulative (the L1 is behind it, SB-2),
+//   with no requester; a load request holds no value and names a thread of
+//   the CTA (LoadRequests.h checks which).
 #pragma once
 
 #include <cstdint>
@@ -41,6 +49,7 @@
 
 #include "opsem/MachineState.h"
 #include "opsem/QueueOperations.h"
+#include "opsem/StateInvariants.h"
 
 namespace opcheck::opsem {
 
@@ -60,6 +69,36 @@ class SmQueue {
   bool empty(const State& state, std::uint32_t cta) const { return state.smQueueLength[cta] == 0; }
   bool full(const State& state, std::uint32_t cta) const {
     return state.smQueueLength[cta] == static_cast<std::int32_t>(Capacity::kQueue);
+  }
+
+  // INV-12, INV-13.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    for (std::size_t cta = 0; cta < State::kCtas; ++cta) {
+      const std::int32_t length = state.smQueueLength[cta];
+      const auto where = [cta] { return at("CTA", cta); };
+      check.require(length >= 0 && length <= static_cast<std::int32_t>(Capacity::kQueue) &&
+                        (cta < program.ctas || length == 0) &&
+                        unusedSlotsZero(state.smQueue[cta], static_cast<std::size_t>(std::max(length, 0))),
+                    "INV-12 SM queue within capacity, unused slots zero",
+                    [&] { return where() + ": length " + std::to_string(length); });
+      for (std::int32_t index = 0; index < std::min(length, static_cast<std::int32_t>(Capacity::kQueue));
+           ++index) {
+        const Write& entry = state.smQueue[cta][index];
+        const std::size_t requester = entry.requester >> 8;
+        const bool wellFormed =
+            entry.location < program.locations &&
+            (entry.isLoadRequest() ? entry.flags == State::kWriteIsLoadRequest && isZero(entry.value) &&
+                                         requester < program.threads.size() && program.ctaOf[requester] == cta
+                                   : (entry.flags & ~State::kWriteIsCumulative) == 0 &&
+                                         entry.requester == 0 && valueInRange(program, entry.value));
+        check.require(wellFormed, "INV-13 a queued write or load request is well formed", [&] {
+          return where() + ", SM queue slot " + std::to_string(index) + ": location " +
+                 std::to_string(entry.location) + ", flags " + std::to_string(entry.flags) + ", requester " +
+                 std::to_string(entry.requester);
+        });
+      }
+    }
   }
 
   // SMQ-1: WRITE (or a load request) joins the back of CTA's queue; the

@@ -13,6 +13,13 @@
 //   every level in program order"); stores to different addresses may
 //   still be performed out of order (ORD-5), which is how a store overtakes
 //   another.
+//
+// Invariants (StateInvariants.h):
+// [INV-8] A store buffer is within capacity (a thread's in-flight
+//   capacity) and its unused slots are zero.
+// [INV-9] A buffered write is a write, not a load request, of a location
+//   of the program, with a value in range, flags among kWriteBypassesL1 and
+//   kWriteIsCumulative, and no requester.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +27,7 @@
 
 #include "opsem/MachineState.h"
 #include "opsem/QueueOperations.h"
+#include "opsem/StateInvariants.h"
 
 namespace opcheck::opsem {
 
@@ -47,6 +55,31 @@ class StoreBuffer {
 
   bool full(const State& state, std::uint32_t thread) const {
     return state.threads[thread].storeBufferLength == Capacity::kInFlight;
+  }
+
+  // INV-8, INV-9.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    constexpr std::uint8_t kWriteFlags = State::kWriteBypassesL1 | State::kWriteIsCumulative;
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      const auto where = [thread] { return at("thread", thread); };
+      check.require(self.storeBufferLength <= Capacity::kInFlight &&
+                        unusedSlotsZero(self.storeBuffer, self.storeBufferLength),
+                    "INV-8 store buffer within capacity, unused slots zero",
+                    [&] { return where() + ": length " + std::to_string(self.storeBufferLength); });
+      for (std::size_t index = 0; index < std::min<std::size_t>(self.storeBufferLength, Capacity::kInFlight);
+           ++index) {
+        const Write& write = self.storeBuffer[index];
+        check.require(write.location < program.locations && (write.flags & ~kWriteFlags) == 0 &&
+                          write.requester == 0 && valueInRange(program, write.value),
+                      "INV-9 a buffered write is a write of a location of the program, its value in range",
+                      [&] {
+                        return where() + ", store buffer slot " + std::to_string(index) + ": location " +
+                               std::to_string(write.location) + ", flags " + std::to_string(write.flags);
+                      });
+      }
+    }
   }
 
   // SB-1: a performed store joins the buffer (the caller checked !full).

@@ -17,12 +17,18 @@
 //   memory, but for lines with writes still queued for memory, and every
 //   near-partition copy in the device (PART-6): it is how another device's
 //   writes come into this one.
+//
+// Invariants (StateInvariants.h):
+// [INV-20] Memory of a location the program lacks is zero; with one
+//   device memory plays no part and keeps the initial values; with several,
+//   it holds values in range.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
 #include "opsem/MachineState.h"
+#include "opsem/StateInvariants.h"
 
 namespace opcheck::opsem {
 
@@ -36,6 +42,22 @@ class SystemMemory {
   using Stored = StoredFor<Capacity>;
 
   explicit SystemMemory(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+
+  // INV-20.
+  void checkInvariants(const State& state, InvariantCheck& check) const {
+    const Program& program = hardware_.program;
+    for (std::size_t location = 0; location < Capacity::kLocations; ++location) {
+      const Stored& held = state.memory[location];
+      const bool holdsWell =
+          location >= program.locations
+              ? isZero(held)
+              : (program.multipleDevices()
+                     ? valueInRange(program, held)
+                     : held == makeStored<Stored>(program.initialMemory[location], kInitialWrite));
+      check.require(holdsWell, "INV-20 memory is zero where unused, initial with one device, else in range",
+                    [&] { return at("location", location) + ": " + std::to_string(valueOf(held)); });
+    }
+  }
 
   // MEM-1: what a .sys access of CTA reads of LOCATION.
   Stored read(State& state, std::uint32_t cta, std::uint32_t location) const {
