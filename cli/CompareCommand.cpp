@@ -66,6 +66,9 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   app.add_option("--ax", axiomatic, "the axiomatic side, models separated by commas: ptx, rmo, sc")
       ->type_name("MODEL,...")
       ->capture_default_str();
+  // compare has two sides: --model would not say which (README "Use").
+  std::string model;
+  app.add_option("--model", model)->group("");
   app.add_flag("--executions", options.comparison.executions,
                "also check each ptx-op run's execution graph against the axioms");
   app.add_option(
@@ -78,6 +81,10 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   addLimitOptions(app, options.limits);
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
+  }
+  if (app.count("--model") > 0) {
+    return usageError("compare names its two sides --op ptx-op[,PRESET] and --ax ptx,rmo,sc, not --model " +
+                      model);
   }
   const std::optional<ModelChoice> operationalModel = findOperationalModel(operational);
   if (!operationalModel) {

@@ -89,17 +89,22 @@ CommandResult runOpcheck(const std::vector<std::string>& arguments, const std::s
   // Output goes to temporary files, so a large output cannot block the child.
   char outName[] = "/tmp/opcheck-test-out-XXXXXX";
   char errName[] = "/tmp/opcheck-test-err-XXXXXX";
-  const int out = mkstemp(outName);
-  const int err = mkstemp(errName);
   // Standard input through a pipe, as `cat FILE | opcheck -` gives it,
   // written before the child starts: it must fit the pipe's buffer (64 KiB).
   int input[2];
-  if (pipe(input) != 0 || standardInput.size() > 65536 ||
-      write(input[1], standardInput.data(), standardInput.size()) !=
-          static_cast<ssize_t>(standardInput.size())) {
+  if (pipe(input) != 0) {
     return CommandResult{};
   }
+  const bool written =
+      standardInput.size() <= 65536 && write(input[1], standardInput.data(), standardInput.size()) ==
+                                           static_cast<ssize_t>(standardInput.size());
   close(input[1]);
+  if (!written) {
+    close(input[0]);
+    return CommandResult{};
+  }
+  const int out = mkstemp(outName);
+  const int err = mkstemp(errName);
   CommandResult result;
   const pid_t child = fork();
   if (child == 0) {

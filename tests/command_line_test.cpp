@@ -148,6 +148,8 @@ TEST_CASE("a model is named ptx-op,PRESET in every command", "[cli]") {
   INFO(races.standardError);
   CHECK(races.exitStatus == 0);
   checkUsageError({"compare", kStoreBuffering, "--op", "ptx"}, "--op is ptx-op or ptx-op,PRESET");
+  checkUsageError({"compare", kStoreBuffering, "--model", "ptx-op"}, "two sides --op");
+  CHECK_THAT(runOpcheck({"harness", "--help"}).standardOutput, Contains("ptx-op,PRESET"));
 }
 
 TEST_CASE("option spellings: --opt=value, -j, --no-reduction[=LIST], --timeout with fractions", "[cli]") {
