@@ -1,5 +1,6 @@
 // opcheck's subcommands; each takes the arguments after its name and
-// returns an ExitStatus.
+// returns an ExitStatus. Each declares its options on a CLI::App
+// (cli/CommandLine.h), so `opcheck SUBCOMMAND --help` is generated from them.
 #pragma once
 
 #include <string>
@@ -13,8 +14,8 @@ int runParseCommand(const std::vector<std::string>& arguments);
 // opcheck models: list the models and their options.
 int runModelsCommand(const std::vector<std::string>& arguments);
 
-// opcheck FILE|DIR... [--model M] [--jobs N] [--format herd|json]
-// [--unroll K] [--quiet]: run a model on every test, print herd's verdicts.
+// opcheck FILE|DIR|@INDEX|-... [--model M] [--jobs N] [--format herd|json]
+// [--unroll K] [--quiet] ...: run a model on every test, print herd's verdicts.
 int runModelCommand(const std::vector<std::string>& arguments);
 
 // opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--report F]:

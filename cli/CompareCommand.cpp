@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "axiomcheck/Models.h"
-#include "cli/Arguments.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ComparisonReport.h"
 #include "cli/ExitStatus.h"
@@ -47,98 +47,78 @@ std::vector<std::string> splitCommas(const std::string& text) {
   return parts;
 }
 
-std::optional<CompareOptions> parseCompareArguments(const std::vector<std::string>& arguments) {
-  CompareOptions options;
+// Reads the arguments; nothing when the comparison goes on, else the exit
+// status (after the usage, or a usage error).
+std::optional<int> parseCompareArguments(const std::vector<std::string>& arguments, CompareOptions& options) {
+  CLI::App app{
+      "Checks that ptx-op's outcomes (--executions: and each run's execution graph) are ones the "
+      "axiomatic models allow. The two sides are named as --model names models elsewhere.",
+      "opcheck compare"};
+  setUpApp(app);
+  app.footer(
+      "Exit status: 0 when every test is sound, 1 when some test is unsound, 2 for bad input or usage.");
+  std::string operational = "ptx-op";
   std::string axiomatic = "ptx";
-  ArgumentReader reader(arguments);
-  while (!reader.done()) {
-    const std::string argument = reader.next();
-    const LimitOption limit = readLimitOption(argument, reader, options.limits);
-    if (limit == LimitOption::Bad) {
-      return std::nullopt;
-    }
-    if (limit == LimitOption::Read) {
-      continue;
-    }
-    if (argument == "--op") {
-      const auto value = reader.value();
-      if (!value) {
-        return std::nullopt;
-      }
-      const std::optional<ModelChoice> operational = findOperationalModel(*value);
-      if (!operational) {
-        std::cerr << "opcheck: error: --op is ptx-op or ptx-op,PRESET (see opcheck models), not '" << *value
-                  << "'\n";
-        return std::nullopt;
-      }
-      options.comparison.operational.architecture = operational->architecture;
-      options.operationalName = operational->name;
-    } else if (argument == "--ax") {
-      const auto value = reader.value();
-      if (!value) {
-        return std::nullopt;
-      }
-      axiomatic = *value;
-    } else if (argument == "--report") {
-      const auto value = reader.value();
-      if (!value) {
-        return std::nullopt;
-      }
-      options.report = *value;
-    } else if (argument == "--jobs" || argument == "-j") {
-      const auto jobs = reader.number<unsigned>(1, 1024, "a number of threads (1 or more)");
-      if (!jobs) {
-        return std::nullopt;
-      }
-      options.jobs = *jobs;
-    } else if (argument == "--unroll") {
-      const auto unroll = reader.number<unsigned>(0, 1000, "a number of iterations (0 or more)");
-      if (!unroll) {
-        return std::nullopt;
-      }
-      options.comparison.check.unroll = *unroll;
-    } else if (argument == "--executions") {
-      options.comparison.executions = true;
-    } else if (argument == "--quiet" || argument == "-q") {
-      options.quiet = true;
-    } else if (argument.size() > 1 && argument[0] == '-') {
-      std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
-      return std::nullopt;
-    } else {
-      options.inputs.push_back(argument);
-    }
+  addInputs(app, options.inputs);
+  app.add_option("--op", operational, "the operational side: ptx-op or ptx-op,PRESET (opcheck models)")
+      ->type_name("MODEL")
+      ->capture_default_str();
+  app.add_option("--ax", axiomatic, "the axiomatic side, models separated by commas: ptx, rmo, sc")
+      ->type_name("MODEL,...")
+      ->capture_default_str();
+  // compare has two sides: --model would not say which (README "Use").
+  std::string model;
+  app.add_option("--model", model)->group("");
+  app.add_flag("--executions", options.comparison.executions,
+               "also check each ptx-op run's execution graph against the axioms");
+  app.add_option(
+         "--report", options.report,
+         "write a report (Markdown or JSON); with --executions, the graphs that break an axiom beside it")
+      ->type_name("FILE.md|FILE.json");
+  addJobsOption(app, options.jobs);
+  addUnrollOption(app, options.comparison.check.unroll);
+  addQuietOption(app, options.quiet);
+  addLimitOptions(app, options.limits);
+  if (const std::optional<int> status = parseCommandLine(app, arguments)) {
+    return status;
   }
+  if (app.count("--model") > 0) {
+    return usageError("compare names its two sides --op ptx-op[,PRESET] and --ax ptx,rmo,sc, not --model " +
+                      model);
+  }
+  const std::optional<ModelChoice> operationalModel = findOperationalModel(operational);
+  if (!operationalModel) {
+    return usageError("--op is ptx-op or ptx-op,PRESET (see opcheck models), not '" + operational + "'");
+  }
+  options.comparison.operational.architecture = operationalModel->architecture;
+  options.operationalName = operationalModel->name;
   for (const std::string& name : splitCommas(axiomatic)) {
     const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(name);
     if (model == nullptr) {
-      std::cerr << "opcheck: error: --ax takes axiomatic models (ptx, rmo, sc), not '" << name << "'\n";
-      return std::nullopt;
+      return usageError("--ax takes axiomatic models (ptx, rmo, sc), not '" + name + "'");
     }
     options.comparison.axiomatic.push_back(model);
     options.axiomaticNames.push_back(name);
   }
   const bool markdown = options.report.ends_with(".md");
   if (!options.report.empty() && !markdown && !options.report.ends_with(".json")) {
-    std::cerr << "opcheck: error: --report writes FILE.md or FILE.json\n";
-    return std::nullopt;
+    return usageError("--report writes FILE.md or FILE.json");
   }
   if (options.inputs.empty()) {
-    std::cerr << "opcheck compare: error: give one or more litmus files or directories\n";
-    return std::nullopt;
+    return usageError("give one or more litmus files or directories (opcheck compare --help)");
   }
   applyLimits(options.limits, options.comparison.operational);
   applyLimits(options.limits, options.comparison.check);
-  return options;
+  return std::nullopt;
 }
 
 }  // namespace
 
 int runCompareCommand(const std::vector<std::string>& arguments) {
-  std::optional<CompareOptions> parsed = parseCompareArguments(arguments);
-  if (!parsed) {
-    return kBadInput;
+  CompareOptions options;
+  if (const std::optional<int> status = parseCompareArguments(arguments, options)) {
+    return *status;
   }
-  CompareOptions& options = *parsed;
   applyInputLimits(options.limits);
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   for (const std::string& problem : inputs.problems) {

@@ -8,9 +8,10 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "cli/Arguments.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "generate/ClassicShapes.h"
@@ -26,29 +27,6 @@
 namespace opcheck::cli {
 
 namespace {
-
-constexpr const char* kGenerateUsage =
-    "usage: opcheck generate CYCLE [--scope cta|gpu|sys] [--cta-groups G] [--gpu-groups G] [--name N] [-o "
-    "DIR]\n"
-    "       opcheck generate --shape NAME [--scope ...] [--cta-groups G] [--gpu-groups G] [--name N] [-o "
-    "DIR]\n"
-    "       opcheck generate --family NAME|corpus|all [-o DIR]\n"
-    "       opcheck generate --random N [--seed S] [-o DIR]\n"
-    "       opcheck generate --list\n"
-    "  CYCLE   diy7 relations, e.g. 'Rfe PodRR Fre PodWW' (Rfe Rfi Fre Fri Wse Wsi Coe Coi,\n"
-    "          Pos|Pod DIR DIR, DpAddr|DpData|DpCtrl s|d DIR, Fence.sc|acq_rel[.cta|.gpu|.sys][s|d DIR "
-    "DIR],\n"
-    "          suffix PP..SS: the source's and target's strength, P relaxed A acquire L release S sc)\n"
-    "  --scope          the accesses' scope (default gpu)\n"
-    "  --cta-groups G   threads into CTAs, cuda-litmus style: 0_12 (default: one CTA each)\n"
-    "  --gpu-groups G   threads into GPUs, same form (default: one GPU)\n"
-    "  --family NAME    a cuda-litmus family (iriw isa2 rwc wrc wrw_2w wwc 2_2w 3_2w z6_3),\n"
-    "                   corpus (the six of corpora/cuda-litmus) or all\n"
-    "  --random N       N small random tests (loads, stores, atomics, reductions, fences,\n"
-    "                   barriers, forward branches, 32- and 64-bit arithmetic; for\n"
-    "                   scripts/fuzz-models.sh), named random-S-I; the same seed gives the same tests\n"
-    "  --seed S         the random series (default 0)\n"
-    "  -o DIR           write NAME.litmus files into DIR instead of printing the tests\n";
 
 enum class Mode { Cycle, Shape, Family, Random, List };
 
@@ -66,99 +44,91 @@ struct GenerateOptions {
   std::optional<std::filesystem::path> outputDirectory;
 };
 
-std::optional<GenerateOptions> parseArguments(const std::vector<std::string>& arguments) {
-  GenerateOptions options;
-  bool modeGiven = false;
-  const auto setMode = [&](Mode mode) {
-    if (modeGiven && options.mode != mode) {
-      std::cerr << "opcheck: error: give one of a cycle, --shape, --family or --list\n";
-      return false;
-    }
-    modeGiven = true;
-    options.mode = mode;
-    return true;
-  };
-  ArgumentReader reader(arguments);
-  while (!reader.done()) {
-    const std::string argument = reader.next();
-    if (argument == "--shape" || argument == "--family" || argument == "--name" || argument == "--scope" ||
-        argument == "--cta-groups" || argument == "--gpu-groups" || argument == "-o" ||
-        argument == "--output") {
-      const std::optional<std::string> value = reader.value();
-      if (!value) {
-        return std::nullopt;
-      }
-      if (argument == "--shape") {
-        if (!setMode(Mode::Shape)) {
-          return std::nullopt;
-        }
-        options.shape = *value;
-      } else if (argument == "--family") {
-        if (!setMode(Mode::Family)) {
-          return std::nullopt;
-        }
-        options.family = *value;
-      } else if (argument == "--name") {
-        options.name = *value;
-      } else if (argument == "--scope") {
-        if (*value == "cta") {
-          options.scope = litmus::Scope::Cta;
-        } else if (*value == "gpu") {
-          options.scope = litmus::Scope::Gpu;
-        } else if (*value == "sys") {
-          options.scope = litmus::Scope::System;
-        } else {
-          std::cerr << "opcheck: error: --scope is cta, gpu or sys, not '" << *value << "'\n";
-          return std::nullopt;
-        }
-      } else if (argument == "--cta-groups") {
-        options.ctaGroups = *value;
-      } else if (argument == "--gpu-groups") {
-        options.gpuGroups = *value;
-      } else {
-        options.outputDirectory = *value;
-      }
-    } else if (argument == "--random") {
-      const auto count = reader.number<std::uint64_t>(1, 1'000'000, "a number of tests from 1 to 1000000");
-      if (!count || !setMode(Mode::Random)) {
-        return std::nullopt;
-      }
-      options.randomCount = *count;
-    } else if (argument == "--seed") {
-      const auto seed = reader.number<std::uint64_t>(0, UINT64_MAX, "a whole number");
-      if (!seed) {
-        return std::nullopt;
-      }
-      options.randomSeed = *seed;
-    } else if (argument == "--list") {
-      if (!setMode(Mode::List)) {
-        return std::nullopt;
-      }
-    } else if (argument.size() > 1 && argument[0] == '-') {
-      std::cerr << "opcheck: error: unknown option '" << argument
-                << "' for generate (see opcheck generate --help)\n";
-      return std::nullopt;
-    } else {
-      if (!setMode(Mode::Cycle)) {
-        return std::nullopt;
-      }
-      options.cycle += (options.cycle.empty() ? "" : " ") + argument;
+// Reads the arguments; nothing when the command goes on, else the exit
+// status (after the usage, or a usage error).
+std::optional<int> parseArguments(const std::vector<std::string>& arguments, GenerateOptions& options) {
+  CLI::App app{
+      "Litmus tests from diy7 cycles, classic shapes and the cuda-litmus families (docs/generate.md).",
+      "opcheck generate"};
+  setUpApp(app);
+  app.footer(
+      "CYCLE: diy7 relations, e.g. 'Rfe PodRR Fre PodWW' (Rfe Rfi Fre Fri Wse Wsi Coe Coi, Pos|Pod DIR DIR, "
+      "DpAddr|DpData|DpCtrl s|d DIR, Fence.sc|acq_rel[.cta|.gpu|.sys][s|d DIR DIR], suffix PP..SS: the "
+      "source's and target's strength, P relaxed A acquire L release S sc). Give one of CYCLE, --shape, "
+      "--family, --random or --list.");
+  std::vector<std::string> cycle;
+  std::string scope = "gpu";
+  std::string ctaGroups;
+  std::string gpuGroups;
+  std::string outputDirectory;
+  app.add_option("CYCLE", cycle, "diy7 relations, as words or one quoted argument")->take_all();
+  app.add_option("--shape", options.shape, "a classic shape (--list)")->type_name("NAME");
+  app.add_option("--family", options.family,
+                 "a cuda-litmus family (iriw isa2 rwc wrc wrw_2w wwc 2_2w 3_2w z6_3), corpus (the six of "
+                 "corpora/cuda-litmus) or all")
+      ->type_name("NAME|corpus|all");
+  app.add_option("--random", options.randomCount,
+                 "N small random tests (for scripts/fuzz-models.sh), named random-S-I; the same seed gives "
+                 "the same tests")
+      ->type_name("N")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000}).description(""));
+  app.add_option("--seed", options.randomSeed, "--random's series (default 0)")->type_name("S");
+  bool list = false;
+  app.add_flag("--list", list, "list the shapes and families");
+  app.add_option("--scope", scope, "the accesses' scope")
+      ->type_name("cta|gpu|sys")
+      ->check(CLI::IsMember({"cta", "gpu", "sys"}).description(""))
+      ->capture_default_str();
+  app.add_option("--cta-groups", ctaGroups,
+                 "threads into CTAs, cuda-litmus style: 0_12 (default: one CTA each)")
+      ->type_name("G");
+  app.add_option("--gpu-groups", gpuGroups, "threads into GPUs, same form (default: one GPU)")
+      ->type_name("G");
+  app.add_option("--name", options.name, "the test's name")->type_name("N");
+  app.add_option("-o,--output", outputDirectory,
+                 "write NAME.litmus files into DIR instead of printing the tests")
+      ->type_name("DIR");
+  if (const std::optional<int> status = parseCommandLine(app, arguments)) {
+    return status;
+  }
+  std::vector<Mode> modes;
+  if (!cycle.empty()) {
+    modes.push_back(Mode::Cycle);
+  }
+  for (const auto& [option, mode] : {std::pair{"--shape", Mode::Shape}, std::pair{"--family", Mode::Family},
+                                     std::pair{"--random", Mode::Random}, std::pair{"--list", Mode::List}}) {
+    if (given(app, option)) {
+      modes.push_back(mode);
     }
   }
-  if (!modeGiven) {
-    std::cerr << "opcheck: error: give a cycle, --shape, --family or --list (see opcheck generate --help)\n";
-    return std::nullopt;
+  if (modes.size() != 1) {
+    return usageError(
+        "give one of a cycle, --shape, --family, --random or --list (see opcheck generate --help)");
   }
-  if (options.mode != Mode::Random && options.randomSeed != 0) {
-    std::cerr << "opcheck: error: --seed applies to --random\n";
-    return std::nullopt;
+  options.mode = modes.front();
+  for (const std::string& word : cycle) {
+    options.cycle += (options.cycle.empty() ? "" : " ") + word;
+  }
+  options.scope = scope == "cta"   ? litmus::Scope::Cta
+                  : scope == "sys" ? litmus::Scope::System
+                                   : litmus::Scope::Gpu;
+  if (given(app, "--cta-groups")) {
+    options.ctaGroups = ctaGroups;
+  }
+  if (given(app, "--gpu-groups")) {
+    options.gpuGroups = gpuGroups;
+  }
+  if (given(app, "--output")) {
+    options.outputDirectory = outputDirectory;
+  }
+  if (options.mode != Mode::Random && given(app, "--seed")) {
+    return usageError("--seed applies to --random");
   }
   const bool single = options.mode == Mode::Cycle || options.mode == Mode::Shape;
   if (!single && (options.ctaGroups || options.gpuGroups || !options.name.empty())) {
-    std::cerr << "opcheck: error: --cta-groups, --gpu-groups and --name apply to one cycle or --shape\n";
-    return std::nullopt;
+    return usageError("--cta-groups, --gpu-groups and --name apply to one cycle or --shape");
   }
-  return options;
+  return std::nullopt;
 }
 
 litmus::Test testOfCycle(const std::string& cycleText, const GenerateOptions& options) {
@@ -262,14 +232,11 @@ int writeTests(const std::vector<litmus::Test>& tests, const std::filesystem::pa
 }  // namespace
 
 int runGenerateCommand(const std::vector<std::string>& arguments) {
-  if (!arguments.empty() && (arguments.front() == "--help" || arguments.front() == "-h")) {
-    std::cout << kGenerateUsage;
-    return kSuccess;
+  GenerateOptions parsed;
+  if (const std::optional<int> status = parseArguments(arguments, parsed)) {
+    return *status;
   }
-  const std::optional<GenerateOptions> options = parseArguments(arguments);
-  if (!options) {
-    return kBadInput;
-  }
+  const GenerateOptions* options = &parsed;
   if (options->mode == Mode::List) {
     printList();
     return kSuccess;

@@ -49,63 +49,42 @@ bool renderSvg(const std::filesystem::path& dot, const std::filesystem::path& sv
 
 }  // namespace
 
-bool readGraphOption(const std::string& argument, ArgumentReader& reader, GraphOptions& options,
-                     bool& error) {
-  if (argument == "--show") {
-    const std::optional<std::string> word = reader.value();
-    const std::optional<axiomcheck::ShowSelection> selection =
-        word ? axiomcheck::showSelectionNamed(*word) : std::nullopt;
-    if (!selection) {
-      if (word) {
-        std::cerr << "opcheck: error: --show is prop, neg, all, cond, wit, rejected or none, not '" << *word
-                  << "'\n";
-      }
-      error = true;
-      return true;
-    }
-    options.show.show = *selection;
-    options.showGiven = true;
-    return true;
-  }
-  if (argument == "--through") {
-    const std::optional<std::string> word = reader.value();
-    if (!word || (*word != "invalid" && *word != "all" && *word != "none")) {
-      if (word) {
-        std::cerr << "opcheck: error: --through is invalid, all or none, not '" << *word << "'\n";
-      }
-      error = true;
-      return true;
-    }
-    // herd: for models given as cat files, all and invalid both let every
-    // rejected candidate through; opcheck's models are such models.
-    options.show.through = *word != "none";
-    options.showGiven = true;
-    return true;
-  }
-  if (argument == "--nshow") {
-    const std::optional<std::size_t> limit =
-        reader.number<std::size_t>(1, 1000000, "a number of pictures (1 or more)");
-    if (!limit) {
-      error = true;
-      return true;
-    }
-    options.show.limit = *limit;
-    options.showGiven = true;
-    return true;
-  }
-  if (argument == "-o" || argument == "--output") {
-    const std::optional<std::string> directory = reader.value();
-    if (!directory || directory->empty()) {
-      if (directory) {
-        std::cerr << "opcheck: error: " << argument << " needs a folder\n";
-      }
-      error = true;
-      return true;
-    }
-    options.directory = *directory;
-    return true;
-  }
-  return false;
+void addGraphOptions(CLI::App& app, GraphOptions& options) {
+  app.add_option_function<std::string>(
+         "--show",
+         [&options](const std::string& word) {
+           options.show.show = *axiomcheck::showSelectionNamed(word);
+           options.showGiven = true;
+         },
+         "axiomatic models: picture these executions into -o DIR (docs/graphs.md)")
+      ->type_name("prop|neg|all|cond|wit|rejected|none")
+      ->check(CLI::IsMember({"prop", "neg", "all", "cond", "wit", "rejected", "none"}).description(""));
+  app.add_option_function<std::string>(
+         "--through",
+         [&options](const std::string& word) {
+           // herd: for models given as cat files, all and invalid both let
+           // every rejected candidate through; opcheck's models are such models.
+           options.show.through = word != "none";
+           options.showGiven = true;
+         },
+         "let rejected candidates through to --show's selection")
+      ->type_name("invalid|all|none")
+      ->check(CLI::IsMember({"invalid", "all", "none"}).description(""));
+  app.add_option_function<std::size_t>(
+         "--nshow",
+         [&options](std::size_t limit) {
+           options.show.limit = limit;
+           options.showGiven = true;
+         },
+         "at most N pictures per test")
+      ->type_name("N")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}).description(""));
+  app.add_option("-o,--output", options.directory,
+                 "the folder for the pictures (--show; ptx-op: --witness's execution graph)")
+      ->type_name("DIR")
+      ->check(CLI::Validator(
+          [](const std::string& directory) { return directory.empty() ? std::string("needs a folder") : ""; },
+          ""));
 }
 
 std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool axiomatic, bool witness) {

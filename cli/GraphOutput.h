@@ -5,6 +5,7 @@
 // says once that no SVG was made.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -12,7 +13,6 @@
 #include <vector>
 
 #include "axiomcheck/ShownExecutions.h"
-#include "cli/Arguments.h"
 #include "cli/ComparisonReport.h"
 #include "litmus/Test.h"
 #include "opsem/OperationalModel.h"
@@ -25,11 +25,9 @@ struct GraphOptions {
   std::string directory;   // -o DIR; empty: no pictures
 };
 
-// Reads ARGUMENT (just taken from READER) if it is a graph option: --show
-// prop|neg|all|cond|wit|rejected|none, --through invalid|all|none, --nshow
-// N, -o DIR / --output DIR. Returns false when it is none of them; sets
-// ERROR (after a message) on a bad value.
-bool readGraphOption(const std::string& argument, ArgumentReader& reader, GraphOptions& options, bool& error);
+// --show prop|neg|all|cond|wit|rejected|none, --through invalid|all|none,
+// --nshow N, -o,--output DIR (herd7's -show, -through, -nshow, -o) on APP.
+void addGraphOptions(CLI::App& app, GraphOptions& options);
 
 // The message for a combination of graph options that does not apply
 // (--show with ptx-op, -o without --show or --witness, ...), or nothing.

@@ -24,6 +24,9 @@ using litmus::ConditionTerm;
 namespace {
 
 std::string readText(const fs::path& path) {
+  if (path == litmus::kStandardInput) {
+    return litmus::readFileUpTo(path, litmus::kMaxFileBytes, "litmus files");
+  }
   std::error_code error;
   if (!fs::exists(path, error)) {
     litmus::fail(path.string(), {}, "no such file or directory");
@@ -156,7 +159,7 @@ std::vector<ObservationGroup> readObservationFile(const fs::path& path) {
 GivenTest readGivenTest(const fs::path& path) {
   const std::string text = readText(path);
   GivenTest given;
-  given.file = path.string();
+  given.file = litmus::inputName(path);
   given.test = parser::readLitmusText(text, given.file);
   given.code = parser::codeColumns(text);
   return given;

@@ -5,12 +5,13 @@
 // model forbids an outcome seen on hardware (whether or not the model claims
 // to implement PTX; also when some input was bad, as compare does), else 2
 // for bad input or usage, else 0. A bad file is reported and the run goes on.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
 
 #include "axiomcheck/Models.h"
-#include "cli/Arguments.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/Harness.h"
@@ -37,104 +38,75 @@ struct HarnessOptions {
   RunLimits limits;
 };
 
-std::string modelNames() {
-  std::string names;
-  for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
-    names += std::string(model->name()) + ", ";
-  }
-  return names + "ptx-op, ptx-op,PRESET";
-}
-
 // After --observations, the files up to the next option; a directory or a
 // .litmus file is a test input and ends the list.
 bool isObservationFile(const std::string& argument) {
   std::error_code error;
-  return !argument.starts_with("-") && !fs::is_directory(argument, error) && !argument.ends_with(".litmus");
+  return !argument.starts_with("@") && argument != "-" && !fs::is_directory(argument, error) &&
+         !argument.ends_with(".litmus");
 }
 
-std::optional<HarnessOptions> parseHarnessArguments(const std::vector<std::string>& arguments) {
-  HarnessOptions options;
-  ArgumentReader reader(arguments);
-  while (!reader.done()) {
-    const std::string argument = reader.next();
-    const LimitOption limit = readLimitOption(argument, reader, options.limits);
-    if (limit == LimitOption::Bad) {
-      return std::nullopt;
-    }
-    if (limit == LimitOption::Read) {
-      continue;
-    }
-    if (argument == "--observations") {
-      const std::optional<std::string> file = reader.value();
-      if (!file) {
-        return std::nullopt;
-      }
-      options.observations.push_back(*file);
-      while (reader.peek() != nullptr && isObservationFile(*reader.peek())) {
-        options.observations.push_back(reader.next());
-      }
-    } else if (argument == "--model") {
-      const std::optional<std::string> name = reader.value();
-      if (!name) {
-        return std::nullopt;
-      }
-      const std::optional<ModelChoice> model = findModelChoice(*name);
-      if (!model) {
-        std::cerr << "opcheck: error: unknown model '" << *name << "' (harness checks " << modelNames()
-                  << "; see opcheck models)\n";
-        return std::nullopt;
-      }
-      options.models.push_back(*model);
-    } else if (argument == "--format") {
-      const std::optional<std::string> format = reader.value();
-      if (!format) {
-        return std::nullopt;
-      }
-      if (*format != "herd" && *format != "json") {
-        std::cerr << "opcheck: error: --format is herd or json, not '" << *format << "'\n";
-        return std::nullopt;
-      }
-      options.json = *format == "json";
-    } else if (argument == "--jobs" || argument == "-j") {
-      const std::optional<unsigned> jobs =
-          reader.number<unsigned>(1, 1024, "a number of threads (1 or more)");
-      if (!jobs) {
-        return std::nullopt;
-      }
-      options.jobs = *jobs;
-    } else if (argument == "--unroll") {
-      const std::optional<unsigned> unroll =
-          reader.number<unsigned>(0, 1000, "a number of iterations (0 or more)");
-      if (!unroll) {
-        return std::nullopt;
-      }
-      options.unroll = *unroll;
-    } else if (argument.size() > 1 && argument[0] == '-') {
-      std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
-      return std::nullopt;
-    } else {
-      options.inputs.push_back(argument);
-    }
+// Reads the arguments; nothing when the check goes on, else the exit status
+// (after the usage, or a usage error).
+std::optional<int> parseHarnessArguments(const std::vector<std::string>& arguments, HarnessOptions& options) {
+  CLI::App app{"Checks models against outcomes seen on real GPUs.", "opcheck harness"};
+  setUpApp(app);
+  app.footer(
+      "Observation files: CSV (test,chip,outcome,observed,runs,source), seen tables (test,GPU...: seen / not "
+      "seen, one row per test, its condition the outcome) and litmus7 logs, up to the next option, "
+      "directory, "
+      ".litmus file or @INDEX; FILE|DIR are the litmus tests they are of (matched by name).\n"
+      "Exit status: 1 when a model checked forbids an outcome seen (even one that does not claim PTX, "
+      "ptx-op,fermi), 2 for bad input or usage, else 0.");
+  std::vector<std::string> observed;  // observation files, then maybe tests
+  std::vector<std::string> models;
+  addInputs(app, options.inputs);
+  app.add_option("--observations", observed, "observation files (CSV, seen tables, litmus7 logs)")
+      ->type_name("FILE")
+      ->required()
+      ->expected(1, CLI::detail::expected_max_vector_size)
+      ->take_all();
+  app.add_option("--model", models,
+                 std::string("a model to check, as often as wanted: ") + kModelNames +
+                     "; default rmo, ptx and every ptx-op preset but the broken-* ones")
+      ->type_name("MODEL")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->take_all();
+  addFormatOption(app, options.json);
+  addJobsOption(app, options.jobs);
+  addUnrollOption(app, options.unroll);
+  addLimitOptions(app, options.limits);
+  if (const std::optional<int> status = parseCommandLine(app, arguments)) {
+    return status;
   }
+  // --observations takes what follows it up to a test input; the rest are tests.
+  const auto firstTest = std::find_if_not(observed.begin(), observed.end(), isObservationFile);
+  options.observations.assign(observed.begin(), firstTest);
+  options.inputs.insert(options.inputs.begin(), firstTest, observed.end());
   if (options.observations.empty()) {
-    std::cerr << "opcheck harness: error: give observation files with --observations FILE... (CSV or litmus7 "
-                 "logs)\n";
-    return std::nullopt;
+    return usageError("give observation files with --observations FILE... (CSV or litmus7 logs)");
+  }
+  for (const std::string& name : models) {
+    const std::optional<ModelChoice> model = findModelChoice(name);
+    if (!model) {
+      return usageError("unknown model '" + name + "' (--model is " + kModelNames + ")");
+    }
+    options.models.push_back(*model);
   }
   if (options.models.empty()) {
     options.models = harnessDefaultModels();
   }
-  return options;
+  return std::nullopt;
 }
 
 }  // namespace
 
 int runHarnessCommand(const std::vector<std::string>& arguments) {
-  const std::optional<HarnessOptions> parsed = parseHarnessArguments(arguments);
-  if (!parsed) {
-    return kBadInput;
+  HarnessOptions options;
+  if (const std::optional<int> status = parseHarnessArguments(arguments, options)) {
+    return *status;
   }
-  const HarnessOptions& options = *parsed;
   applyInputLimits(options.limits);
   HarnessReport report;
   auto badInput = [&](const std::string& message) {

@@ -1,34 +1,89 @@
 #include "cli/InputFiles.h"
 
 #include <algorithm>
+#include <sstream>
+
+#include "litmus/Diagnostic.h"
+#include "litmus/FileReading.h"
+#include "litmus/Limits.h"
 
 namespace opcheck::cli {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// PATH, a file or a directory of tests, into RESULT; a problem is reported
+// as PLACE (the argument, or INDEX:LINE:COL) followed by the message.
+void addPath(const fs::path& path, const std::string& place, InputFiles& result) {
+  std::error_code error;
+  if (fs::is_directory(path, error)) {
+    std::vector<fs::path> found;
+    for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error), end;
+         !error && it != end; it.increment(error)) {
+      if (it->is_regular_file(error) && it->path().extension() == ".litmus") {
+        found.push_back(it->path());
+      }
+    }
+    if (error) {
+      result.problems.push_back(place + ": error: cannot read directory: " + error.message());
+    }
+    std::sort(found.begin(), found.end());
+    result.files.insert(result.files.end(), found.begin(), found.end());
+  } else if (fs::exists(path, error)) {
+    result.files.push_back(path);
+  } else {
+    result.problems.push_back(place + ": error: no such file or directory");
+  }
+}
+
+// @INDEX: the files the index lists, each relative to the index's folder.
+void addIndex(const fs::path& index, InputFiles& result) {
+  std::string text;
+  try {
+    text = litmus::readFileUpTo(index, litmus::kMaxFileBytes, "index files");
+  } catch (const litmus::InputError& error) {
+    result.problems.push_back(error.what());
+    return;
+  }
+  std::istringstream lines(text);
+  std::size_t number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') {
+      line.pop_back();
+    }
+    const std::size_t start = line.find_first_not_of(" \t");
+    if (start == std::string::npos || line[start] == '#') {
+      continue;
+    }
+    const std::string entry = line.substr(start, line.find_last_not_of(" \t") + 1 - start);
+    const std::string place = index.string() + ":" + std::to_string(number) + ":" + std::to_string(start + 1);
+    if (entry.starts_with("@") || entry == "-") {
+      result.problems.push_back(place + ": error: an index lists litmus files or directories, not '" + entry +
+                                "'");
+      continue;
+    }
+    const fs::path path = fs::path(entry).is_absolute() ? fs::path(entry) : index.parent_path() / entry;
+    const std::size_t before = result.problems.size();
+    addPath(path, place, result);
+    if (result.problems.size() > before) {
+      result.problems.back() += ": " + entry;
+    }
+  }
+}
+
+}  // namespace
+
 InputFiles collectLitmusFiles(const std::vector<std::string>& arguments) {
   InputFiles result;
   for (const std::string& argument : arguments) {
-    const fs::path path(argument);
-    std::error_code error;
-    if (fs::is_directory(path, error)) {
-      std::vector<fs::path> found;
-      for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error),
-           end;
-           !error && it != end; it.increment(error)) {
-        if (it->is_regular_file(error) && it->path().extension() == ".litmus") {
-          found.push_back(it->path());
-        }
-      }
-      if (error) {
-        result.problems.push_back(argument + ": error: cannot read directory: " + error.message());
-      }
-      std::sort(found.begin(), found.end());
-      result.files.insert(result.files.end(), found.begin(), found.end());
-    } else if (fs::exists(path, error)) {
-      result.files.push_back(path);
+    if (argument == "-") {
+      result.files.emplace_back("-");  // standard input
+    } else if (argument.starts_with("@") && argument.size() > 1) {
+      addIndex(argument.substr(1), result);
     } else {
-      result.problems.push_back(argument + ": error: no such file or directory");
+      addPath(argument, argument, result);
     }
   }
   return result;

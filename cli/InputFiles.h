@@ -1,6 +1,9 @@
-// Expands the FILE|DIR arguments of a command into litmus files: a
+// Expands the FILE|DIR|@INDEX|- arguments of a command into litmus files: a
 // directory stands for every *.litmus below it, in sorted order, so that
-// output order never depends on the file system.
+// output order never depends on the file system; @INDEX for the files an
+// index lists (herd7 and diy7's @all: one a line, relative to the index's
+// folder, blank lines and # comments skipped); "-" for one test read from
+// standard input (parser::readLitmusFile names it <stdin>).
 #pragma once
 
 #include <filesystem>
@@ -11,7 +14,8 @@ namespace opcheck::cli {
 
 struct InputFiles {
   std::vector<std::filesystem::path> files;
-  std::vector<std::string> problems;  // "PATH: error: no such file or directory"
+  // "PATH: error: no such file or directory", "INDEX:LINE:COL: error: ..."
+  std::vector<std::string> problems;
 };
 
 InputFiles collectLitmusFiles(const std::vector<std::string>& arguments);

@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <iostream>
 
 #include "cli/Interrupt.h"
 #include "litmus/FileReading.h"
@@ -12,48 +11,34 @@ namespace opcheck::cli {
 namespace {
 
 // A positive number of seconds, fractions allowed ("0.5", "2", "1e-3").
-std::optional<double> readSeconds(ArgumentReader& reader, const std::string& option) {
-  const std::optional<std::string> text = reader.value();
-  if (text) {
-    double seconds = 0;
-    const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), seconds);
-    if (error == std::errc() && end == text->data() + text->size() && std::isfinite(seconds) && seconds > 0) {
-      return seconds;
-    }
+std::string secondsProblem(const std::string& text) {
+  double seconds = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+  if (error == std::errc() && end == text.data() + text.size() && std::isfinite(seconds) && seconds > 0) {
+    return "";
   }
-  std::cerr << "opcheck: error: " << option << " takes a number of seconds above 0 (e.g. 0.5)\n";
-  return std::nullopt;
+  return "takes a number of seconds above 0 (e.g. 0.5), not '" + text + "'";
 }
 
 }  // namespace
 
-LimitOption readLimitOption(const std::string& argument, ArgumentReader& reader, RunLimits& limits) {
-  if (argument == "--max-states") {
-    const auto limit = reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of states (1 or more)");
-    if (!limit) {
-      return LimitOption::Bad;
-    }
-    limits.maxStates = *limit;
-    return LimitOption::Read;
-  }
-  if (argument == "--max-candidates") {
-    const auto limit =
-        reader.number<std::uint64_t>(1, ~std::uint64_t{0}, "a number of candidate executions (1 or more)");
-    if (!limit) {
-      return LimitOption::Bad;
-    }
-    limits.maxCandidates = *limit;
-    return LimitOption::Read;
-  }
-  if (argument == "--timeout") {
-    const std::optional<double> seconds = readSeconds(reader, argument);
-    if (!seconds) {
-      return LimitOption::Bad;
-    }
-    limits.timeoutSeconds = *seconds;
-    return LimitOption::Read;
-  }
-  return LimitOption::NotALimit;
+void addLimitOptions(CLI::App& app, RunLimits& limits) {
+  app.add_option("--max-states", limits.maxStates,
+                 "ptx-op: states explored, and in each trace search after it (hang, witness)")
+      ->type_name("N")
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
+  app.add_option("--max-candidates", limits.maxCandidates,
+                 "axiomatic models (ptx, rmo, sc): candidate executions enumerated")
+      ->type_name("N")
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
+  app.add_option_function<std::string>(
+         "--timeout",
+         [&limits](const std::string& text) {
+           std::from_chars(text.data(), text.data() + text.size(), limits.timeoutSeconds);
+         },
+         "seconds per test and model, fractions allowed; also bounds the wait for input (a FIFO)")
+      ->type_name("SECONDS")
+      ->check(CLI::Validator(secondsProblem, ""));
 }
 
 void applyLimits(const RunLimits& limits, opsem::OperationalOptions& options) {

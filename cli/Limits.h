@@ -5,11 +5,11 @@
 // with no writer), and Ctrl-C, which stops every run as a limit does.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
 
 #include "axiomcheck/CandidateEnumerator.h"
-#include "cli/Arguments.h"
 #include "opsem/OperationalModel.h"
 
 namespace opcheck::cli {
@@ -20,14 +20,9 @@ struct RunLimits {
   double timeoutSeconds = 0;        // 0: no limit
 };
 
-// The usage text of the limit options, for --help.
-inline constexpr const char* kLimitOptionsUsage = "[--max-states N] [--max-candidates N] [--timeout SECONDS]";
-
-enum class LimitOption { NotALimit, Read, Bad };
-
-// Reads ARGUMENT (just taken from READER) into LIMITS when it is a limit
-// option; Bad after printing a usage error.
-LimitOption readLimitOption(const std::string& argument, ArgumentReader& reader, RunLimits& limits);
+// --max-states N, --max-candidates N and --timeout SECONDS on APP, read
+// into LIMITS.
+void addLimitOptions(CLI::App& app, RunLimits& limits);
 
 // LIMITS, with the interrupt flag, in each model's options.
 void applyLimits(const RunLimits& limits, opsem::OperationalOptions& options);

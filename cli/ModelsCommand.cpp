@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "axiomcheck/Models.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "opsem/Architecture.h"
@@ -50,11 +51,14 @@ std::vector<std::string> descriptionWords(const opsem::Architecture& preset) {
 }  // namespace
 
 int runModelsCommand(const std::vector<std::string>& arguments) {
-  if (!arguments.empty()) {
-    std::cerr << "opcheck models: error: takes no arguments\n";
-    return kBadInput;
+  CLI::App app{"Lists the models, their axioms, ptx-op's presets and the options each takes.",
+               "opcheck models"};
+  setUpApp(app);
+  if (const std::optional<int> status = parseCommandLine(app, arguments)) {
+    return *status;
   }
-  std::cout << "Axiomatic models (opcheck FILE|DIR... --model NAME [--unroll K]):\n";
+  std::cout << "Axiomatic models (opcheck FILE|DIR... --model NAME [--unroll K]; --model " << kDefaultModel
+            << " is the default):\n";
   for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
     std::cout << "  " << model->name() << std::string(6 - std::min<std::size_t>(5, model->name().size()), ' ')
               << model->summary() << "\n        axioms:";
@@ -67,13 +71,13 @@ int runModelsCommand(const std::vector<std::string>& arguments) {
   }
   std::cout << "Options: --unroll K (loops, default 2), --jobs N (tests in parallel), --format herd|json\n";
   std::cout
-      << "\nOperational model (opcheck FILE|DIR... --model ptx-op [--arch PRESET]):\n"
+      << "\nOperational model (opcheck FILE|DIR... --model ptx-op[,PRESET]):\n"
          "  ptx-op  a GPU memory system: per-thread store buffers, an L1 per CTA written through an SM\n"
          "          queue to the L2 (one per device, or in slices and partitions), memory behind; "
          "scope-aware\n"
          "          fences, acquire, release, atomics at the L2, CTA barriers; spin loops explored as "
          "cycles\n"
-         "        presets (--arch):\n";
+         "        presets (--model ptx-op,PRESET; also --arch PRESET):\n";
   std::size_t width = 0;
   for (const opsem::Architecture& preset : opsem::architecturePresets()) {
     width = std::max(width, preset.name.size() + 2);

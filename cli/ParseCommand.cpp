@@ -1,5 +1,7 @@
+// opcheck parse FILE|DIR...: each test as opcheck understood it.
 #include <iostream>
 
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
@@ -11,17 +13,18 @@
 namespace opcheck::cli {
 
 int runParseCommand(const std::vector<std::string>& arguments) {
-  if (arguments.empty()) {
-    std::cerr << "opcheck parse: error: give one or more litmus files or directories\n";
-    return kBadInput;
+  CLI::App app{"Prints each litmus test as opcheck understood it, in canonical form.", "opcheck parse"};
+  setUpApp(app);
+  app.footer("Exit status: 0 when every test was read, 2 for bad input or usage.");
+  std::vector<std::string> files;
+  addInputs(app, files);
+  if (const std::optional<int> status = parseCommandLine(app, arguments)) {
+    return *status;
   }
-  for (const std::string& argument : arguments) {
-    if (argument.size() > 1 && argument[0] == '-') {
-      std::cerr << "opcheck parse: error: unknown option '" << argument << "'\n";
-      return kBadInput;
-    }
+  if (files.empty()) {
+    return usageError("give one or more litmus files or directories (opcheck parse --help)");
   }
-  const InputFiles inputs = collectLitmusFiles(arguments);
+  const InputFiles inputs = collectLitmusFiles(files);
   bool allRead = inputs.problems.empty();
   for (const std::string& problem : inputs.problems) {
     std::cerr << problem << '\n';

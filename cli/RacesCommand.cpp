@@ -25,7 +25,7 @@
 
 #include "axiomcheck/Models.h"
 #include "axiomcheck/RaceCheck.h"
-#include "cli/Arguments.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExecutionCheck.h"
 #include "cli/ExitStatus.h"
@@ -64,87 +64,51 @@ struct RacesOptions {
   bool guarantee = false;
 };
 
-std::optional<RacesOptions> parseArguments(const std::vector<std::string>& arguments) {
-  RacesOptions options;
-  ArgumentReader reader(arguments);
-  while (!reader.done()) {
-    const std::string argument = reader.next();
-    if (argument == "--help" || argument == "-h") {
-      std::cout << "usage: opcheck races FILE|DIR... [--model ptx|sc|ptx-op[,PRESET]] [--format herd|json] "
-                   "[--jobs N]\n"
-                   "                     [--unroll K] [--fail-on-race] [--quiet]\n"
-                   "       opcheck races --guarantee FILE|DIR... [--jobs N] [--unroll K]\n"
-                   "  the data races (PTX ISA 9.1 8.7.1) of every execution the model allows, each\n"
-                   "  explained (seed 002's scoped races), and the relaxed races with their DRFrlx\n"
-                   "  class (seed 003); docs/races.md. Exit status 0 whatever the races, 1 with\n"
-                   "  --fail-on-race when a test has a data race, 2 for bad input or usage.\n"
-                   "  --guarantee: per test, whether its SC executions are race-free (DRF0 with DRFrlx's\n"
-                   "  relaxed classes) and, if so, whether ptx gives exactly its SC outcomes\n";
-      std::exit(kSuccess);
-    }
-    if (argument == "--model") {
-      const std::optional<std::string> name = reader.value();
-      if (!name) {
-        return std::nullopt;
-      }
-      options.operational = findOperationalModel(*name);
-      if (options.operational) {
-        continue;
-      }
-      options.model = axiomcheck::findModel(*name);
-      if (options.model == nullptr || !axiomcheck::supportsRaces(*options.model)) {
-        std::cerr << "opcheck: error: races takes --model ptx, sc or ptx-op[,PRESET], not '" << *name
-                  << "'\n";
-        return std::nullopt;
-      }
-    } else if (argument == "--jobs" || argument == "-j") {
-      const std::optional<unsigned> jobs =
-          reader.number<unsigned>(1, 100000, "a number of threads (1 or more)");
-      if (!jobs) {
-        return std::nullopt;
-      }
-      options.jobs = *jobs;
-    } else if (argument == "--unroll") {
-      const std::optional<unsigned> unroll =
-          reader.number<unsigned>(0, 100000, "a number of iterations (0 or more)");
-      if (!unroll) {
-        return std::nullopt;
-      }
-      options.unroll = *unroll;
-    } else if (argument == "--format") {
-      const std::optional<std::string> text = reader.value();
-      if (!text) {
-        return std::nullopt;
-      }
-      if (*text != "herd" && *text != "json") {
-        std::cerr << "opcheck: error: --format is herd or json, not '" << *text << "'\n";
-        return std::nullopt;
-      }
-      options.json = *text == "json";
-    } else if (argument == "--guarantee") {
-      options.guarantee = true;
-    } else if (argument == "--fail-on-race") {
-      options.failOnRace = true;
-    } else if (argument == "--races") {
-      // opcheck FILE... --races comes here with the flag still given.
-    } else if (argument == "--quiet" || argument == "-q") {
-      options.quiet = true;
-    } else if (argument.size() > 1 && argument[0] == '-') {
-      std::cerr << "opcheck: error: unknown option '" << argument << "' for races\n";
-      return std::nullopt;
-    } else {
-      options.inputs.push_back(argument);
-    }
+// Reads the arguments; nothing when the command goes on, else the exit
+// status (after the usage, or a usage error).
+std::optional<int> parseArguments(const std::vector<std::string>& arguments, RacesOptions& options) {
+  CLI::App app{
+      "The data races (PTX ISA 9.1 8.7.1) of every execution the model allows, each explained (seed 002's "
+      "scoped races), and the relaxed races with their DRFrlx class (seed 003); docs/races.md.",
+      "opcheck races"};
+  setUpApp(app);
+  app.footer(
+      "Exit status: 0 whatever the races, 1 with --fail-on-race when a test has a data race, 2 for bad "
+      "input or usage.");
+  std::string model = "ptx";
+  addInputs(app, options.inputs);
+  app.add_option("--model", model, "the model whose executions race: ptx, sc, ptx-op or ptx-op,PRESET")
+      ->type_name("MODEL")
+      ->capture_default_str();
+  addFormatOption(app, options.json);
+  addJobsOption(app, options.jobs);
+  addUnrollOption(app, options.unroll);
+  app.add_flag("--fail-on-race", options.failOnRace, "exit status 1 when a test has a data race");
+  app.add_flag("--guarantee", options.guarantee,
+               "per test, whether its SC executions are race-free (DRF0 with DRFrlx's relaxed classes) and, "
+               "if so, whether ptx gives exactly its SC outcomes");
+  addQuietOption(app, options.quiet);
+  // opcheck FILE... --races comes here with the flag still given.
+  app.add_flag("--races")->group("");
+  if (const std::optional<int> status = parseCommandLine(app, arguments)) {
+    return status;
+  }
+  const std::optional<ModelChoice> choice = findModelChoice(model);
+  if (!choice || (choice->axiomatic != nullptr && !axiomcheck::supportsRaces(*choice->axiomatic))) {
+    return usageError("races takes --model ptx, sc or ptx-op[,PRESET], not '" + model + "'");
+  }
+  if (choice->operational()) {
+    options.operational = choice;
+  } else {
+    options.model = choice->axiomatic;
   }
   if (options.inputs.empty()) {
-    std::cerr << "opcheck: error: give one or more litmus files or directories\n";
-    return std::nullopt;
+    return usageError("give one or more litmus files or directories (opcheck races --help)");
   }
-  if (options.operational && options.guarantee) {
-    std::cerr << "opcheck: error: --guarantee compares sc and ptx; it takes no --model\n";
-    return std::nullopt;
+  if (options.guarantee && app.count("--model") > 0) {
+    return usageError("--guarantee compares sc and ptx; it takes no --model");
   }
-  return options;
+  return std::nullopt;
 }
 
 std::string scopeName(litmus::Scope scope) { return "." + std::string(litmus::spelling(scope)); }
@@ -442,11 +406,10 @@ TestResult runOne(const std::filesystem::path& file, const RacesOptions& options
 }  // namespace
 
 int runRacesCommand(const std::vector<std::string>& arguments) {
-  const std::optional<RacesOptions> parsed = parseArguments(arguments);
-  if (!parsed) {
-    return kBadInput;
+  RacesOptions options;
+  if (const std::optional<int> status = parseArguments(arguments, options)) {
+    return *status;
   }
-  const RacesOptions& options = *parsed;
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   bool allGood = inputs.problems.empty();
   for (const std::string& problem : inputs.problems) {

@@ -18,13 +18,14 @@
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "axiomcheck/Models.h"
-#include "cli/Arguments.h"
+#include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
 #include "cli/Limits.h"
+#include "cli/ModelChoice.h"
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
 #include "litmus/Diagnostic.h"
@@ -53,133 +54,111 @@ struct RunOptions {
   GraphOptions graphs;  // --show, --through, --nshow, -o (docs/graphs.md)
 };
 
-// The model used when --model is not given.
-constexpr std::string_view kDefaultModel = "ptx";
+// The model JSON output names for ptx-op.
 constexpr std::string_view kOperationalModel = "ptx-op";
 
-std::string modelNames() {
-  std::string names(kOperationalModel);
-  for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
-    names += ", " + std::string(model->name());
-  }
-  return names;
-}
+// The run command's options, declared once (its --help is made from them).
+struct RunCommandLine {
+  CLI::App app{"Runs a model on each litmus test and prints its verdicts, herd7's way.", "opcheck"};
+  std::string model{kDefaultModel};
+  std::string arch;
+  std::string noReduction;  // "all", or the ids given after =
+  bool json = false;
+  bool races = false;
 
-// Reads the arguments; prints what is wrong and returns nothing on a
-// usage error.
-std::optional<RunOptions> parseArguments(const std::vector<std::string>& arguments) {
-  RunOptions options;
-  std::string modelName(kDefaultModel);
-  ArgumentReader reader(arguments);
-  while (!reader.done()) {
-    const std::string argument = reader.next();
-    const LimitOption limit = readLimitOption(argument, reader, options.limits);
-    if (limit == LimitOption::Bad) {
-      return std::nullopt;
-    }
-    if (limit == LimitOption::Read) {
-      continue;
-    }
-    if (argument == "--model") {
-      const std::optional<std::string> name = reader.value();
-      if (!name) {
-        return std::nullopt;
-      }
-      modelName = *name;
-    } else if (argument == "--jobs" || argument == "-j") {
-      const std::optional<unsigned> jobs =
-          reader.number<unsigned>(1, 100000, "a number of threads (1 or more)");
-      if (!jobs) {
-        return std::nullopt;
-      }
-      options.jobs = *jobs;
-    } else if (argument == "--unroll") {
-      const std::optional<unsigned> unroll =
-          reader.number<unsigned>(0, 100000, "a number of iterations (0 or more)");
-      if (!unroll) {
-        return std::nullopt;
-      }
-      options.unroll = *unroll;
-    } else if (argument == "--format") {
-      const std::optional<std::string> text = reader.value();
-      if (!text) {
-        return std::nullopt;
-      }
-      if (*text == "herd") {
-        options.format = Format::Herd;
-      } else if (*text == "json") {
-        options.format = Format::Json;
-      } else {
-        std::cerr << "opcheck: error: --format is herd or json, not '" << *text << "'\n";
-        return std::nullopt;
-      }
-    } else if (argument == "--arch") {
-      const std::optional<std::string> name = reader.value();
-      if (!name) {
-        return std::nullopt;
-      }
-      const std::optional<opsem::Architecture> architecture = opsem::findArchitecture(*name);
-      if (!architecture) {
-        std::cerr << "opcheck: error: unknown --arch preset '" << *name << "' (see opcheck models)\n";
-        return std::nullopt;
-      }
-      options.operational.architecture = *architecture;
-    } else if (argument == "--witness") {
-      options.operational.witness = true;
-    } else if (argument == "--no-reduction") {
-      // All of them, or those named: --no-reduction=RED-1,RED-3.
-      const std::optional<opsem::Reductions> reductions =
-          reader.attached() ? opsem::reductionsWithout(*reader.attached()) : opsem::Reductions::none();
-      if (!reductions || (reader.attached() && reader.attached()->empty())) {
-        std::cerr << "opcheck: error: --no-reduction= takes ids among RED-1, RED-2, RED-3, separated by "
-                     "commas, not '"
-                  << reader.attached().value_or("") << "'\n";
-        return std::nullopt;
-      }
-      options.operational.reductions = *reductions;
-    } else if (argument == "--quiet" || argument == "-q") {
-      options.quiet = true;
-    } else if (bool bad = false; readGraphOption(argument, reader, options.graphs, bad)) {
-      if (bad) {
-        return std::nullopt;
-      }
-    } else if (argument.size() > 1 && argument[0] == '-') {
-      std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
-      return std::nullopt;
-    } else {
-      options.inputs.push_back(argument);
-    }
+  explicit RunCommandLine(RunOptions& options) {
+    setUpApp(app);
+    app.footer(
+        "Subcommands (opcheck SUBCOMMAND --help): compare, harness, generate, races, parse, models; "
+        "opcheck help [SUBCOMMAND].\n"
+        "Exit status: 0 when everything ran, 2 for bad input or usage, 130 after Ctrl-C.");
+    addInputs(app, options.inputs);
+    app.add_option("--model", model,
+                   std::string("the model: ") + kModelNames + "; default " + std::string(kDefaultModel))
+        ->type_name("MODEL");
+    app.add_option("--arch", arch, "ptx-op: a preset, as --model ptx-op,PRESET names it")
+        ->type_name("PRESET");
+    app.add_flag("--witness", options.operational.witness,
+                 "ptx-op: a step-by-step run to the condition's outcome");
+    app.add_flag("--no-reduction{all}", noReduction,
+                 "ptx-op: turn the state-space reductions off: all, or those named (=RED-1,RED-2,RED-3)")
+        ->option_text("[=RED-n,...]");
+    addJobsOption(app, options.jobs);
+    addFormatOption(app, json);
+    addUnrollOption(app, options.unroll);
+    addQuietOption(app, options.quiet);
+    addLimitOptions(app, options.limits);
+    addGraphOptions(app, options.graphs);
+    app.add_flag("--races", races, "the data races of every allowed execution (opcheck races --help)");
   }
-  options.model = axiomcheck::findModel(modelName);
-  if (options.model == nullptr && modelName != kOperationalModel) {
-    std::cerr << "opcheck: error: unknown model '" << modelName << "' (this opcheck has " << modelNames()
-              << "; see opcheck models)\n";
-    return std::nullopt;
+};
+
+// Reads the arguments; nothing when the run goes on, else the exit status
+// (after the usage, or a usage error).
+std::optional<int> parseArguments(const std::vector<std::string>& arguments, RunOptions& options) {
+  RunCommandLine line(options);
+  if (const std::optional<int> status = parseCommandLine(line.app, arguments)) {
+    return status;
+  }
+  options.format = line.json ? Format::Json : Format::Herd;
+  const std::optional<ModelChoice> model = findModelChoice(line.model);
+  if (!model) {
+    return usageError("unknown model '" + line.model + "' (--model is " + kModelNames + ")");
+  }
+  options.model = model->axiomatic;
+  // --arch PRESET is --model ptx-op,PRESET said the old way.
+  if (given(line.app, "--arch")) {
+    const std::optional<ModelChoice> preset = findOperationalModel("ptx-op," + line.arch);
+    if (!preset) {
+      return usageError("unknown --arch preset '" + line.arch + "' (see opcheck models)");
+    }
+    if (!model->operational()) {
+      return usageError(
+          doesNotApply("--arch", line.model, "for ptx-op's presets give --model ptx-op," + line.arch));
+    }
+    if (line.model != "ptx-op" && preset->name != model->name) {
+      return usageError("--arch " + line.arch + " and --model " + line.model + " name two presets");
+    }
+    options.operational.architecture = preset->architecture;
+  } else if (model->operational()) {
+    options.operational.architecture = model->architecture;
+  }
+  if (given(line.app, "--no-reduction")) {
+    const std::optional<opsem::Reductions> reductions =
+        line.noReduction == "all" ? opsem::Reductions::none() : opsem::reductionsWithout(line.noReduction);
+    if (!reductions || line.noReduction.empty()) {
+      return usageError("--no-reduction= takes ids among RED-1, RED-2, RED-3, separated by commas, not '" +
+                        line.noReduction + "'");
+    }
+    options.operational.reductions = *reductions;
+  }
+  // design.md: an option that does not apply to the chosen model is an error.
+  if (!model->operational()) {
+    for (const char* option : {"--witness", "--no-reduction", "--max-states"}) {
+      if (given(line.app, option)) {
+        return usageError(doesNotApply(option, line.model,
+                                       std::string(option) == "--max-states"
+                                           ? "it limits ptx-op's exploration; the axiomatic models take "
+                                             "--max-candidates"
+                                           : "it is ptx-op's"));
+      }
+    }
+  } else if (given(line.app, "--max-candidates")) {
+    return usageError(
+        doesNotApply("--max-candidates", line.model,
+                     "it limits the axiomatic models (ptx, rmo, sc); ptx-op takes --max-states"));
   }
   if (const auto problem =
           graphOptionsProblem(options.graphs, options.model != nullptr, options.operational.witness)) {
-    std::cerr << "opcheck: error: " << *problem << "\n";
-    return std::nullopt;
+    return usageError(*problem);
   }
   if (options.inputs.empty()) {
-    std::cerr << "opcheck: error: give one or more litmus files or directories\n";
-    return std::nullopt;
-  }
-  // design.md: an option that does not apply to the chosen model is an error.
-  if (options.model == nullptr && options.limits.maxCandidates != 0) {
-    std::cerr << "opcheck: error: --max-candidates limits the axiomatic models (ptx, rmo, sc); ptx-op takes "
-                 "--max-states\n";
-    return std::nullopt;
-  }
-  if (options.model != nullptr && options.limits.maxStates != 0) {
-    std::cerr << "opcheck: error: --max-states limits ptx-op's exploration; the axiomatic models take "
-                 "--max-candidates\n";
-    return std::nullopt;
+    return usageError("give one or more litmus files or directories (opcheck --help)");
   }
   applyLimits(options.limits, options.operational);
   options.check.unroll = options.unroll;
   applyLimits(options.limits, options.check);
-  return options;
+  return std::nullopt;
 }
 
 // "at the candidate limit" and so on, for a sentence about a stop.
@@ -266,11 +245,10 @@ int runModelCommand(const std::vector<std::string>& arguments) {
   if (std::find(arguments.begin(), arguments.end(), "--races") != arguments.end()) {
     return runRacesCommand(arguments);
   }
-  std::optional<RunOptions> parsed = parseArguments(arguments);
-  if (!parsed) {
-    return kBadInput;
+  RunOptions options;
+  if (const std::optional<int> status = parseArguments(arguments, options)) {
+    return *status;
   }
-  RunOptions& options = *parsed;
   applyInputLimits(options.limits);
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   // One test explores on every job; many tests run side by side instead.

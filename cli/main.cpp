@@ -9,6 +9,7 @@
 //   opcheck races FILE|DIR...        the data races of every allowed execution
 //   opcheck parse FILE|DIR...        print each test as opcheck understood it
 //   opcheck models                   list the models
+//   opcheck help [SUBCOMMAND]        the usage, generated from each command's options
 #include <iostream>
 #include <string>
 #include <vector>
@@ -20,47 +21,45 @@
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: opcheck FILE|DIR... [--model ptx-op|ptx|rmo|sc] [--jobs N] [--format herd|json] [--unroll K]\n"
-    "                           [--arch PRESET] [--witness] [--quiet] [--no-reduction[=RED-1,RED-2,RED-3]]\n"
-    "                           [LIMITS]\n"
-    "                           [--show prop|neg|all|cond|wit|rejected [--through invalid] [--nshow N]\n"
-    "                            -o DIR]   (axiomatic models: execution graphs, docs/graphs.md)\n"
-    "                           [--witness -o DIR]   (ptx-op: the witness run's execution graph)\n"
-    "                                   run a model on each litmus test (herd7's output)\n"
-    "       opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--executions]\n"
-    "                                   [--report FILE.md|FILE.json] [--jobs N] [--unroll K] [LIMITS]\n"
-    "                                   check that ptx-op's outcomes (--executions: and each run's\n"
-    "                                   execution graph) are ones the axiomatic models allow;\n"
-    "                                   --executions --report writes the graphs that break an axiom\n"
-    "                                   beside the report\n"
-    "       opcheck harness --observations FILE... [--model M]... [--format herd|json] [--jobs N]\n"
-    "                       [--unroll K] [LIMITS] FILE|DIR...\n"
-    "                                   check models against outcomes seen on real GPUs: FILE... are\n"
-    "                                   CSV files (test,chip,outcome,observed,runs,source), seen tables\n"
-    "                                   (test,GPU...: seen / not seen, one row per test, its condition\n"
-    "                                   the outcome) and litmus7 logs (up to the next option,\n"
-    "                                   directory or .litmus file),\n"
-    "                                   FILE|DIR the litmus tests they are of (matched by name).\n"
-    "                                   Models: rmo, ptx, sc, ptx-op[,PRESET] (default: rmo, ptx and\n"
-    "                                   every ptx-op preset but the broken-* ones). Exit status 1 when\n"
-    "                                   any model checked forbids an outcome seen, even one that does\n"
-    "                                   not claim PTX (ptx-op,fermi)\n"
-    "       opcheck generate CYCLE | --shape NAME | --family NAME|corpus|all | --list\n"
-    "                        [--scope cta|gpu|sys] [--cta-groups G] [--gpu-groups G] [--name N] [-o DIR]\n"
-    "                                   litmus tests from diy7 cycles ('Rfe PodRR Fre PodWW'), classic\n"
-    "                                   shapes and the cuda-litmus families (opcheck generate --help)\n"
-    "       opcheck races FILE|DIR... [--model ptx|sc|ptx-op[,PRESET]] [--format herd|json]\n"
-    "                     [--fail-on-race] [--guarantee]\n"
-    "                                   the data races of every allowed execution, explained\n"
-    "                                   (scoped races, DRFrlx classes; also opcheck FILE... --races)\n"
-    "       opcheck parse FILE|DIR...   print each litmus test in canonical form\n"
-    "       opcheck models              list the models and their options\n"
-    "       opcheck --help | --version\n"
-    "LIMITS, per test and model: --max-states N (ptx-op's states, and each trace search's),\n"
-    "       --max-candidates N (the axiomatic models' candidate executions), --timeout SECONDS\n"
-    "       (fractions allowed; also bounds waiting for input). A cut run's report is partial.\n"
-    "Ctrl-C prints what had finished (compare and harness: a partial report) and exits 130.\n";
+using Command = int (*)(const std::vector<std::string>&);
+
+struct Subcommand {
+  const char* name;
+  Command run;
+  const char* summary;
+};
+
+// The subcommands, in the order usage lists them; each answers --help with
+// its own options (cli/CommandLine.h).
+constexpr Subcommand kSubcommands[] = {
+    {"compare", opcheck::cli::runCompareCommand, "ptx-op's outcomes against the axiomatic models'"},
+    {"harness", opcheck::cli::runHarnessCommand, "models against outcomes seen on real GPUs"},
+    {"generate", opcheck::cli::runGenerateCommand, "litmus tests from diy7 cycles, shapes and families"},
+    {"races", opcheck::cli::runRacesCommand, "the data races of every allowed execution, explained"},
+    {"parse", opcheck::cli::runParseCommand, "each litmus test in canonical form"},
+    {"models", opcheck::cli::runModelsCommand, "the models, their axioms and ptx-op's presets"},
+};
+
+const Subcommand* findSubcommand(const std::string& name) {
+  for (const Subcommand& subcommand : kSubcommands) {
+    if (name == subcommand.name) {
+      return &subcommand;
+    }
+  }
+  return nullptr;
+}
+
+// opcheck --help: the subcommands, then the run command's own usage.
+int printUsage() {
+  std::cout << "usage: opcheck FILE|DIR|@INDEX|-... [OPTIONS]   run a model on each test (options below)\n";
+  for (const Subcommand& subcommand : kSubcommands) {
+    const std::string name = subcommand.name;
+    std::cout << "       opcheck " << name << " ..." << std::string(12 - name.size(), ' ')
+              << subcommand.summary << '\n';
+  }
+  std::cout << "       opcheck help [SUBCOMMAND] | SUBCOMMAND --help | --version\n\n";
+  return opcheck::cli::runModelCommand({"--help"});
+}
 
 }  // namespace
 
@@ -71,36 +70,30 @@ int main(int argc, char** argv) {
   opcheck::litmus::setInputWaitLimit(0, &interruptFlag());
   const std::vector<std::string> arguments(argv + 1, argv + argc);
   if (arguments.empty()) {
-    std::cerr << kUsage;
+    std::cerr << "usage: opcheck FILE|DIR|@INDEX|-... [OPTIONS] | opcheck SUBCOMMAND ... (opcheck --help)\n";
     return kBadInput;
   }
   const std::string& command = arguments.front();
   const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
-  if (command == "--help" || command == "-h") {
-    std::cout << kUsage;
-    return kSuccess;
+  if (command == "--help" || command == "-h" || (command == "help" && rest.empty())) {
+    return printUsage();
+  }
+  if (command == "help") {
+    // opcheck help SUBCOMMAND is opcheck SUBCOMMAND --help.
+    if (const Subcommand* subcommand = findSubcommand(rest.front());
+        subcommand != nullptr && rest.size() == 1) {
+      return subcommand->run({"--help"});
+    }
+    std::cerr << "opcheck: error: help takes one subcommand among compare, harness, generate, races, parse, "
+                 "models\n";
+    return kBadInput;
   }
   if (command == "--version") {
     std::cout << "opcheck 0.1.0\n";
     return kSuccess;
   }
-  if (command == "parse") {
-    return runParseCommand(rest);
-  }
-  if (command == "compare") {
-    return runCompareCommand(rest);
-  }
-  if (command == "harness") {
-    return runHarnessCommand(rest);
-  }
-  if (command == "generate") {
-    return runGenerateCommand(rest);
-  }
-  if (command == "races") {
-    return runRacesCommand(rest);
-  }
-  if (command == "models") {
-    return runModelsCommand(rest);
+  if (const Subcommand* subcommand = findSubcommand(command)) {
+    return subcommand->run(rest);
   }
   // Not a subcommand: files and directories to run a model on.
   return runModelCommand(arguments);

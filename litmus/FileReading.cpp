@@ -19,14 +19,15 @@ namespace {
 std::atomic<double> waitLimitSeconds{0};
 std::atomic<const std::atomic<bool>*> waitInterrupted{nullptr};
 
-[[noreturn]] void tooLarge(const std::filesystem::path& path, std::size_t limit, const std::string& what) {
-  fail(path.string(), {1, 1},
+[[noreturn]] void tooLarge(const std::string& name, std::size_t limit, const std::string& what) {
+  fail(name, {1, 1},
        "file too large (more than " + std::to_string(limit) + " bytes; opcheck reads " + what + " up to " +
            std::to_string(limit) + " bytes)");
 }
 
 // A FIFO, read with poll so that the wait has an end.
-std::string readFifoUpTo(const std::filesystem::path& path, std::size_t limit, const std::string& what) {
+std::string readFifoUpTo(const std::filesystem::path& path, const std::string& name, std::size_t limit,
+                         const std::string& what) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
   const double seconds = waitLimitSeconds.load();
@@ -34,7 +35,7 @@ std::string readFifoUpTo(const std::filesystem::path& path, std::size_t limit, c
   // Non-blocking: open() does not wait for a writer.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
-    fail(path.string(), {}, "cannot read file");
+    fail(name, {}, "cannot read file");
   }
   struct Closer {
     int fd;
@@ -44,13 +45,13 @@ std::string readFifoUpTo(const std::filesystem::path& path, std::size_t limit, c
   char chunk[1u << 16];
   while (true) {
     if (interrupted != nullptr && interrupted->load()) {
-      fail(path.string(), {}, "interrupted while waiting for input");
+      fail(name, {}, "interrupted while waiting for input");
     }
     const double waited = std::chrono::duration<double>(Clock::now() - start).count();
     if (seconds > 0 && waited > seconds) {
       char limitText[32];
       std::snprintf(limitText, sizeof limitText, "%g", seconds);
-      fail(path.string(), {},
+      fail(name, {},
            std::string("no end of input within the time limit (--timeout ") + limitText +
                "): a FIFO with no writer?");
     }
@@ -59,7 +60,7 @@ std::string readFifoUpTo(const std::filesystem::path& path, std::size_t limit, c
     pollfd waiting{fd, POLLIN, 0};
     const int ready = ::poll(&waiting, 1, 50);
     if (ready < 0 && errno != EINTR) {
-      fail(path.string(), {}, "cannot read file");
+      fail(name, {}, "cannot read file");
     }
     if (ready <= 0) {
       continue;
@@ -72,11 +73,11 @@ std::string readFifoUpTo(const std::filesystem::path& path, std::size_t limit, c
       if (errno == EAGAIN || errno == EINTR) {
         continue;
       }
-      fail(path.string(), {}, "cannot read file");
+      fail(name, {}, "cannot read file");
     }
     text.append(chunk, static_cast<std::size_t>(got));
     if (text.size() > limit) {
-      tooLarge(path, limit, what);
+      tooLarge(name, limit, what);
     }
   }
 }
@@ -88,14 +89,21 @@ void setInputWaitLimit(double seconds, const std::atomic<bool>* interrupted) {
   waitInterrupted.store(interrupted);
 }
 
-std::string readFileUpTo(const std::filesystem::path& path, std::size_t limit, const std::string& what) {
+std::string inputName(const std::filesystem::path& path) {
+  return path == kStandardInput ? "<stdin>" : path.string();
+}
+
+std::string readFileUpTo(const std::filesystem::path& given, std::size_t limit, const std::string& what) {
+  // "-": standard input, read as the file it is (a pipe, a file, a terminal).
+  const std::filesystem::path path = given == kStandardInput ? "/dev/stdin" : given;
+  const std::string name = inputName(given);
   struct stat status {};
   if (::stat(path.c_str(), &status) == 0 && S_ISFIFO(status.st_mode)) {
-    return readFifoUpTo(path, limit, what);
+    return readFifoUpTo(path, name, limit, what);
   }
   std::ifstream stream(path, std::ios::binary);
   if (!stream) {
-    fail(path.string(), {}, "cannot read file");
+    fail(name, {}, "cannot read file");
   }
   std::string text;
   constexpr std::size_t kChunk = 1u << 16;
@@ -104,11 +112,11 @@ std::string readFileUpTo(const std::filesystem::path& path, std::size_t limit, c
     stream.read(chunk, kChunk);
     text.append(chunk, static_cast<std::size_t>(stream.gcount()));
     if (text.size() > limit) {
-      tooLarge(path, limit, what);
+      tooLarge(name, limit, what);
     }
   }
   if (stream.bad()) {
-    fail(path.string(), {}, "cannot read file");
+    fail(name, {}, "cannot read file");
   }
   return text;
 }

@@ -10,7 +10,14 @@
 
 namespace opcheck::litmus {
 
-// The contents of PATH. Throws InputError ("PATH: error: ...") when it
+// The path that stands for standard input ("-", as herd7 and most tools
+// take it); messages name it <stdin>.
+inline constexpr const char* kStandardInput = "-";
+
+// PATH as messages name it: "<stdin>" for "-".
+std::string inputName(const std::filesystem::path& path);
+
+// The contents of PATH ("-": standard input). Throws InputError ("PATH: error: ...") when it
 // cannot be read, and ("PATH:1:1: error: file too large ...") as soon as it
 // holds more than LIMIT bytes, saying that WHAT (e.g. "litmus files") are
 // read up to LIMIT bytes.

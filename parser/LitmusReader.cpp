@@ -113,7 +113,8 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
 }
 
 litmus::Test readLitmusFile(const std::filesystem::path& path) {
-  return readLitmusText(litmus::readFileUpTo(path, litmus::kMaxFileBytes, "litmus files"), path.string());
+  return readLitmusText(litmus::readFileUpTo(path, litmus::kMaxFileBytes, "litmus files"),
+                        litmus::inputName(path));
 }
 
 }  // namespace opcheck::parser

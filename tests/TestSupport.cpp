@@ -85,15 +85,31 @@ std::string slurp(int descriptor) {
 
 }  // namespace
 
-CommandResult runOpcheck(const std::vector<std::string>& arguments) {
+CommandResult runOpcheck(const std::vector<std::string>& arguments, const std::string& standardInput) {
   // Output goes to temporary files, so a large output cannot block the child.
   char outName[] = "/tmp/opcheck-test-out-XXXXXX";
   char errName[] = "/tmp/opcheck-test-err-XXXXXX";
+  // Standard input through a pipe, as `cat FILE | opcheck -` gives it,
+  // written before the child starts: it must fit the pipe's buffer (64 KiB).
+  int input[2];
+  if (pipe(input) != 0) {
+    return CommandResult{};
+  }
+  const bool written =
+      standardInput.size() <= 65536 && write(input[1], standardInput.data(), standardInput.size()) ==
+                                           static_cast<ssize_t>(standardInput.size());
+  close(input[1]);
+  if (!written) {
+    close(input[0]);
+    return CommandResult{};
+  }
   const int out = mkstemp(outName);
   const int err = mkstemp(errName);
   CommandResult result;
   const pid_t child = fork();
   if (child == 0) {
+    dup2(input[0], STDIN_FILENO);
+    close(input[0]);
     dup2(out, STDOUT_FILENO);
     dup2(err, STDERR_FILENO);
     std::vector<char*> argv;
@@ -107,6 +123,7 @@ CommandResult runOpcheck(const std::vector<std::string>& arguments) {
     execv(binary.c_str(), argv.data());
     _exit(127);
   }
+  close(input[0]);
   int status = 0;
   waitpid(child, &status, 0);
   result.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -33,8 +33,9 @@ struct CommandResult {
   std::string standardError;
 };
 
-// Runs the built opcheck with ARGUMENTS (no shell involved).
-CommandResult runOpcheck(const std::vector<std::string>& arguments);
+// Runs the built opcheck with ARGUMENTS (no shell involved); its standard
+// input is STANDARD_INPUT (through a pipe; at most 64 KiB), or empty.
+CommandResult runOpcheck(const std::vector<std::string>& arguments, const std::string& standardInput = "");
 
 std::string readFile(const std::filesystem::path& path);
 

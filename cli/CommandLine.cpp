@@ -1,0 +1,83 @@
+#include "cli/CommandLine.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include "cli/ExitStatus.h"
+
+namespace opcheck::cli {
+
+void setUpApp(CLI::App& app) {
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.get_formatter()->column_width(34);
+}
+
+void addInputs(CLI::App& app, std::vector<std::string>& inputs) {
+  app.add_option("FILE", inputs,
+                 "litmus files; a directory stands for its *.litmus files (sorted), @INDEX for the files an "
+                 "index lists (herd7's @all: one a line, relative to the index, # comments), - for one test "
+                 "on standard input")
+      ->type_name("FILE|DIR|@INDEX|-")
+      ->take_all();
+}
+
+void addJobsOption(CLI::App& app, unsigned& jobs) {
+  app.add_option("-j,--jobs", jobs,
+                 "tests in parallel, printed in input order (one test: N exploration threads)")
+      ->type_name("N")
+      ->check(CLI::Range(1u, 100000u).description(""));
+}
+
+void addUnrollOption(CLI::App& app, unsigned& unroll) {
+  app.add_option("--unroll", unroll, "loop iterations the axiomatic models unroll")
+      ->type_name("K")
+      ->check(CLI::Range(0u, 100000u).description(""))
+      ->capture_default_str();
+}
+
+void addFormatOption(CLI::App& app, bool& json) {
+  app.add_option_function<std::string>(
+         "--format", [&json](const std::string& format) { json = format == "json"; },
+         "herd (herd7's, the default) or json")
+      ->type_name("herd|json")
+      ->check(CLI::IsMember({"herd", "json"}).description(""));
+}
+
+void addQuietOption(CLI::App& app, bool& quiet) {
+  app.add_flag("-q,--quiet", quiet, "no progress line on standard error");
+}
+
+std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string>& arguments) {
+  // CLI11 takes the arguments last first.
+  std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return kSuccess;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help();
+    return kSuccess;
+  } catch (const CLI::ParseError& error) {
+    return usageError(std::string(error.what()) + " (see " + app.get_name() + " --help)");
+  }
+  return std::nullopt;
+}
+
+int usageError(const std::string& message) {
+  std::cout.flush();
+  std::cerr << "opcheck: error: " << message << '\n';
+  return kBadInput;
+}
+
+std::string doesNotApply(std::string_view option, std::string_view model, std::string_view hint) {
+  std::string message = std::string(option) + " does not apply to --model " + std::string(model);
+  if (!hint.empty()) {
+    message += " (" + std::string(hint) + ")";
+  }
+  return message;
+}
+
+bool given(const CLI::App& app, const std::string& option) { return app.count(option) > 0; }
+
+}  // namespace opcheck::cli

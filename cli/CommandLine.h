@@ -1,0 +1,61 @@
+// opcheck's command line on CLI11 (issue 16): each subcommand declares its
+// options once, on a CLI::App, so that its --help is generated from the
+// options it reads. This file holds the option groups several subcommands
+// share (inputs, jobs, unroll, format, quiet, models) and the one way a
+// command line is read: --help prints the usage and exits 0, a usage error
+// prints "opcheck: error: ..." and exits 2 (design.md "Command line").
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/ModelChoice.h"
+
+namespace opcheck::cli {
+
+// An app for one subcommand: NAME as usage shows it ("opcheck compare"),
+// and what it does. Options given twice keep the last value, as they did.
+void setUpApp(CLI::App& app);
+
+// FILE|DIR|@INDEX|- ...: the tests to read (cli/InputFiles.h).
+void addInputs(CLI::App& app, std::vector<std::string>& inputs);
+
+// -j,--jobs N: tests in parallel (one test: N exploration threads).
+void addJobsOption(CLI::App& app, unsigned& jobs);
+
+// --unroll K: loop iterations the axiomatic models unroll (default 2).
+void addUnrollOption(CLI::App& app, unsigned& unroll);
+
+// --format herd|json.
+void addFormatOption(CLI::App& app, bool& json);
+
+// -q,--quiet: no progress line.
+void addQuietOption(CLI::App& app, bool& quiet);
+
+// The models, named one way in every command: ptx, rmo, sc, ptx-op,
+// ptx-op,PRESET (what findModelChoice reads).
+inline constexpr const char* kModelNames =
+    "ptx, rmo, sc, ptx-op or ptx-op,PRESET (opcheck models lists the presets)";
+
+// The model `opcheck FILE...` runs without --model.
+inline constexpr std::string_view kDefaultModel = "ptx";
+
+// Reads ARGUMENTS (those after the subcommand's name) into APP's options.
+// Nothing when the command goes on; otherwise its exit status: 0 after
+// printing the usage (--help), 2 after printing a usage error.
+std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string>& arguments);
+
+// Prints "opcheck: error: MESSAGE" and returns the usage error's exit status.
+int usageError(const std::string& message);
+
+// "OPTION does not apply to --model MODEL": an option the chosen model
+// would ignore is an error (design.md), never silently dropped.
+std::string doesNotApply(std::string_view option, std::string_view model, std::string_view hint = "");
+
+// Whether OPTION (e.g. "--witness") was given on APP's command line.
+bool given(const CLI::App& app, const std::string& option);
+
+}  // namespace opcheck::cli
