@@ -20,6 +20,7 @@
 #include "cli/Limits.h"
 #include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
+#include "cli/Output.h"
 
 namespace opcheck::cli {
 
@@ -34,6 +35,8 @@ struct CompareOptions {
   RunLimits limits;
   unsigned jobs = 1;
   bool quiet = false;
+  // --strict: exit 1 too when a limit cut a run (an inconclusive test).
+  bool strict = false;
 };
 
 std::vector<std::string> splitCommas(const std::string& text) {
@@ -101,6 +104,8 @@ std::optional<CompareOptions> parseCompareArguments(const std::vector<std::strin
       options.comparison.executions = true;
     } else if (argument == "--quiet" || argument == "-q") {
       options.quiet = true;
+    } else if (argument == "--strict") {
+      options.strict = true;
     } else if (argument.size() > 1 && argument[0] == '-') {
       std::cerr << "opcheck: error: unknown option '" << argument << "'\n";
       return std::nullopt;
@@ -133,7 +138,8 @@ std::optional<CompareOptions> parseCompareArguments(const std::vector<std::strin
 
 }  // namespace
 
-int runCompareCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (finishOutput).
+static int runCompareCommandUnchecked(const std::vector<std::string>& arguments) {
   std::optional<CompareOptions> parsed = parseCompareArguments(arguments);
   if (!parsed) {
     return kBadInput;
@@ -185,10 +191,9 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
     badInput = true;
   }
   if (!options.report.empty()) {
-    std::ofstream report(options.report);
-    report << (options.report.ends_with(".md") ? markdownReport(suite) : jsonReport(suite));
-    if (!report) {
-      std::cerr << options.report << ": error: cannot write the report\n";
+    if (const std::optional<std::string> problem = writeTextFile(
+            options.report, options.report.ends_with(".md") ? markdownReport(suite) : jsonReport(suite))) {
+      std::cerr << "opcheck: error: " << *problem << "\n";
       return kBadInput;
     }
   }
@@ -201,7 +206,20 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
   if (unsound) {
     return kCheckFailed;
   }
-  return badInput ? kBadInput : kSuccess;
+  if (badInput) {
+    return kBadInput;
+  }
+  const bool cut = std::any_of(suite.tests.begin(), suite.tests.end(), [](const TestComparison& test) {
+    return !test.operationalComplete ||
+           std::any_of(test.models.begin(), test.models.end(),
+                       [](const ModelComparison& model) { return !model.stopped.empty(); });
+  });
+  return options.strict && cut ? kCheckFailed : kSuccess;
+}
+
+int runCompareCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runCompareCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

@@ -13,6 +13,7 @@
 #include "cli/Arguments.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/Output.h"
 #include "generate/ClassicShapes.h"
 #include "generate/CudaLitmusFamilies.h"
 #include "generate/CycleToTest.h"
@@ -247,10 +248,8 @@ int writeTests(const std::vector<litmus::Test>& tests, const std::filesystem::pa
   }
   for (const litmus::Test& test : tests) {
     const std::filesystem::path file = directory / (test.name + ".litmus");
-    std::ofstream out(file);
-    out << litmus::printCanonical(test);
-    if (!out) {
-      std::cerr << "opcheck: error: cannot write " << file.string() << '\n';
+    if (const std::optional<std::string> problem = writeTextFile(file, litmus::printCanonical(test))) {
+      std::cerr << "opcheck: error: " << *problem << '\n';
       return kBadInput;
     }
   }
@@ -261,7 +260,8 @@ int writeTests(const std::vector<litmus::Test>& tests, const std::filesystem::pa
 
 }  // namespace
 
-int runGenerateCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (finishOutput).
+static int runGenerateCommandUnchecked(const std::vector<std::string>& arguments) {
   if (!arguments.empty() && (arguments.front() == "--help" || arguments.front() == "-h")) {
     std::cout << kGenerateUsage;
     return kSuccess;
@@ -293,6 +293,11 @@ int runGenerateCommand(const std::vector<std::string>& arguments) {
     first = false;
   }
   return kSuccess;
+}
+
+int runGenerateCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runGenerateCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

@@ -19,6 +19,7 @@
 #include "cli/Interrupt.h"
 #include "cli/Limits.h"
 #include "cli/OrderedParallel.h"
+#include "cli/Output.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::cli {
@@ -32,6 +33,8 @@ struct HarnessOptions {
   std::vector<std::string> inputs;
   std::vector<ModelChoice> models;
   bool json = false;
+  // --strict: exit 1 too when a limit cut a run (an inconclusive outcome).
+  bool strict = false;
   unsigned jobs = 1;
   unsigned unroll = 2;
   RunLimits limits;
@@ -95,6 +98,8 @@ std::optional<HarnessOptions> parseHarnessArguments(const std::vector<std::strin
         return std::nullopt;
       }
       options.json = *format == "json";
+    } else if (argument == "--strict") {
+      options.strict = true;
     } else if (argument == "--jobs" || argument == "-j") {
       const std::optional<unsigned> jobs =
           reader.number<unsigned>(1, 1024, "a number of threads (1 or more)");
@@ -129,7 +134,8 @@ std::optional<HarnessOptions> parseHarnessArguments(const std::vector<std::strin
 
 }  // namespace
 
-int runHarnessCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (finishOutput).
+static int runHarnessCommandUnchecked(const std::vector<std::string>& arguments) {
   const std::optional<HarnessOptions> parsed = parseHarnessArguments(arguments);
   if (!parsed) {
     return kBadInput;
@@ -237,7 +243,17 @@ int runHarnessCommand(const std::vector<std::string>& arguments) {
   if (report.unsound()) {
     return kCheckFailed;
   }
-  return report.errors.empty() ? kSuccess : kBadInput;
+  if (!report.errors.empty()) {
+    return kBadInput;
+  }
+  const bool cut = std::any_of(report.models.begin(), report.models.end(),
+                               [](const ModelVerdict& model) { return !model.inconclusive.empty(); });
+  return options.strict && cut ? kCheckFailed : kSuccess;
+}
+
+int runHarnessCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runHarnessCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

@@ -7,6 +7,7 @@
 #include "axiomcheck/Models.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/Output.h"
 #include "opsem/Architecture.h"
 
 namespace opcheck::cli {
@@ -49,7 +50,8 @@ std::vector<std::string> descriptionWords(const opsem::Architecture& preset) {
 
 }  // namespace
 
-int runModelsCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (finishOutput).
+static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) {
   if (!arguments.empty()) {
     std::cerr << "opcheck models: error: takes no arguments\n";
     return kBadInput;
@@ -88,6 +90,11 @@ int runModelsCommand(const std::vector<std::string>& arguments) {
          "         --no-reduction[=RED-1,RED-2,RED-3] (turn the state-space reductions off: all, or those\n"
          "         named; opsem/Reductions.h)\n";
   return kSuccess;
+}
+
+int runModelsCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runModelsCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

@@ -4,13 +4,15 @@
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
+#include "cli/Output.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
 
 namespace opcheck::cli {
 
-int runParseCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (finishOutput).
+static int runParseCommandUnchecked(const std::vector<std::string>& arguments) {
   if (arguments.empty()) {
     std::cerr << "opcheck parse: error: give one or more litmus files or directories\n";
     return kBadInput;
@@ -51,6 +53,11 @@ int runParseCommand(const std::vector<std::string>& arguments) {
     return kInterrupted;
   }
   return allRead ? kSuccess : kBadInput;
+}
+
+int runParseCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runParseCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

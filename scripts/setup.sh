@@ -9,6 +9,7 @@ packages=(
   libboost-dev libxxhash-dev libtbb-dev
   antlr4 libantlr4-runtime-dev default-jre-headless
   catch2
+  nlohmann-json3-dev  # JSON output (docs/json.md)
   graphviz  # renders the execution graphs (docs/graphs.md); opcheck runs without it
 )
 
