@@ -17,7 +17,8 @@ std::string reason(int error) { return error != 0 ? std::strerror(error) : "writ
 
 }  // namespace
 
-OutputCheck::Buffer::Buffer(int descriptor) : descriptor_(descriptor), space_(1 << 16) {
+OutputCheck::Buffer::Buffer(int descriptor)
+    : descriptor_(descriptor), lineBuffered_(isatty(descriptor) != 0), space_(1 << 16) {
   setp(space_.data(), space_.data() + space_.size());
 }
 
@@ -48,6 +49,14 @@ OutputCheck::Buffer::int_type OutputCheck::Buffer::overflow(int_type c) {
     pbump(1);
   }
   return traits_type::not_eof(c);
+}
+
+std::streamsize OutputCheck::Buffer::xsputn(const char* text, std::streamsize count) {
+  const std::streamsize written = std::streambuf::xsputn(text, count);
+  if (lineBuffered_ && std::memchr(text, '\n', static_cast<std::size_t>(count)) != nullptr) {
+    drain();
+  }
+  return written;
 }
 
 int OutputCheck::Buffer::sync() { return drain() ? 0 : -1; }

@@ -34,11 +34,14 @@ class OutputCheck {
 
    protected:
     int_type overflow(int_type c) override;
+    std::streamsize xsputn(const char* text, std::streamsize count) override;
     int sync() override;
 
    private:
     bool drain();
     int descriptor_;
+    // On a terminal, each line shows when it is complete, as stdio does.
+    bool lineBuffered_;
     int error_ = 0;
     std::vector<char> space_;
   };

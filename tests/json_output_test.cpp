@@ -363,6 +363,11 @@ TEST_CASE("output that cannot be written is an error, exit status 2, in every co
       testing::runOpcheck({"compare", kNotExists, "--report", scratch.path("full.json").string()});
   CHECK(report.exitStatus == 2);
   CHECK_THAT(report.standardError, Contains("cannot write " + scratch.path("full.json").string()));
+  // Pictures (-o DIR) that cannot be written.
+  const testing::CommandResult pictures = testing::runOpcheck(
+      {kCatalogue + "/seed001/Fig6-SB-no-fence.litmus", "--show", "all", "-o", "/dev/full/pictures"});
+  CHECK(pictures.exitStatus == 2);
+  CHECK_THAT(pictures.standardError, Contains("opcheck: error: cannot write /dev/full/pictures/"));
 }
 
 TEST_CASE("the compare report's table of unsound tests lists a test unsound only at the execution level",
