@@ -19,7 +19,7 @@ for model in rmo ptx; do
   "$opcheck" "$work" --model "$model" --jobs 1 --quiet >"$work/$model.out"
   end=$(date +%s.%N)
   "$opcheck" "$work" --model "$model" --jobs 1 --quiet --format json >"$work/$model.json"
-  model_seconds=$(grep -o '"time": [0-9.e+-]*}' "$work/$model.json" | awk '{ sum += $2 } END { printf "%.3f", sum }')
+  model_seconds=$(grep -o '"time":[0-9.e+-]*' "$work/$model.json" | awk -F: '{ sum += $2 } END { printf "%.3f", sum }')
   awk -v model="$model" -v tests="$tests" -v start="$start" -v end="$end" -v alone="$model_seconds" \
       -v herd="$herd_seconds" 'BEGIN {
     total = end - start

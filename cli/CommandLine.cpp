@@ -47,6 +47,11 @@ void addQuietOption(CLI::App& app, bool& quiet) {
   app.add_flag("-q,--quiet", quiet, "no progress line on standard error");
 }
 
+void addStrictOption(CLI::App& app, bool& strict, const std::string& what) {
+  app.add_flag("--strict", strict,
+               "exit 1 also when a limit cut a run" + (what.empty() ? "" : " or " + what));
+}
+
 std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string>& arguments) {
   // CLI11 takes the arguments last first.
   std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());

@@ -35,6 +35,10 @@ void addFormatOption(CLI::App& app, bool& json);
 // -q,--quiet: no progress line.
 void addQuietOption(CLI::App& app, bool& quiet);
 
+// --strict: exit 1 also when a limit cut a run, and for what WHAT names
+// (ptx-op's hangs, races); docs/json.md "Exit status".
+void addStrictOption(CLI::App& app, bool& strict, const std::string& what);
+
 // The models, named one way in every command: ptx, rmo, sc, ptx-op,
 // ptx-op,PRESET (what findModelChoice reads).
 inline constexpr const char* kModelNames =

@@ -20,6 +20,7 @@
 #include "cli/Limits.h"
 #include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
+#include "cli/Output.h"
 
 namespace opcheck::cli {
 
@@ -34,6 +35,8 @@ struct CompareOptions {
   RunLimits limits;
   unsigned jobs = 1;
   bool quiet = false;
+  // --strict: exit 1 too when a limit cut a run (an inconclusive test).
+  bool strict = false;
 };
 
 std::vector<std::string> splitCommas(const std::string& text) {
@@ -78,6 +81,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   addJobsOption(app, options.jobs);
   addUnrollOption(app, options.comparison.check.unroll);
   addQuietOption(app, options.quiet);
+  addStrictOption(app, options.strict, "");
   addLimitOptions(app, options.limits);
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
@@ -114,7 +118,8 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
 
 }  // namespace
 
-int runCompareCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (OutputCheck).
+static int runCompareCommandUnchecked(const std::vector<std::string>& arguments) {
   CompareOptions options;
   if (const std::optional<int> status = parseCompareArguments(arguments, options)) {
     return *status;
@@ -165,10 +170,9 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
     badInput = true;
   }
   if (!options.report.empty()) {
-    std::ofstream report(options.report);
-    report << (options.report.ends_with(".md") ? markdownReport(suite) : jsonReport(suite));
-    if (!report) {
-      std::cerr << options.report << ": error: cannot write the report\n";
+    if (const std::optional<std::string> problem = writeTextFile(
+            options.report, options.report.ends_with(".md") ? markdownReport(suite) : jsonReport(suite))) {
+      std::cerr << "opcheck: error: " << *problem << "\n";
       return kBadInput;
     }
   }
@@ -181,7 +185,20 @@ int runCompareCommand(const std::vector<std::string>& arguments) {
   if (unsound) {
     return kCheckFailed;
   }
-  return badInput ? kBadInput : kSuccess;
+  if (badInput) {
+    return kBadInput;
+  }
+  const bool cut = std::any_of(suite.tests.begin(), suite.tests.end(), [](const TestComparison& test) {
+    return !test.operationalComplete ||
+           std::any_of(test.models.begin(), test.models.end(),
+                       [](const ModelComparison& model) { return !model.stopped.empty(); });
+  });
+  return options.strict && cut ? kCheckFailed : kSuccess;
+}
+
+int runCompareCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runCompareCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

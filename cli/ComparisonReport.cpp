@@ -123,22 +123,6 @@ std::string executionTotals(const Totals& totals) {
          std::to_string(totals.cutRuns) + " runs cut by --unroll";
 }
 
-std::string jsonList(const std::vector<std::string>& items) {
-  std::string text = "[";
-  for (std::size_t index = 0; index < items.size(); ++index) {
-    text += (index == 0 ? "" : ", ") + litmus::jsonString(items[index]);
-  }
-  return text + "]";
-}
-
-std::string jsonLists(const std::vector<std::vector<std::string>>& lists) {
-  std::string text = "[";
-  for (std::size_t index = 0; index < lists.size(); ++index) {
-    text += (index == 0 ? "" : ", ") + jsonList(lists[index]);
-  }
-  return text + "]";
-}
-
 std::string joined(const std::vector<std::string>& names) {
   std::string text;
   for (std::size_t index = 0; index < names.size(); ++index) {
@@ -188,6 +172,19 @@ std::string unsoundTable(const ComparisonSuite& suite) {
                 " | " + (allowedBy.empty() ? "-" : allowedBy.substr(std::string("; allowed by ").size())) +
                 " |\n";
         ++index;
+      }
+      // Unsound at the execution level only (--executions): no outcome of
+      // its own, but a graph that breaks an axiom, or one not translated;
+      // the section below lists them, so the table must too.
+      if (model.executions) {
+        const std::string link = "| [" + test.name + "](#" + anchor(test, model) + ") | ";
+        for (const BrokenGraph& graph : model.executions->broken) {
+          rows += link + "`" + state(test, graph.finalState) + "` (an execution graph) | " + model.model +
+                  " | " + joined(graph.axioms) + " | - |\n";
+        }
+        for (std::size_t count = 0; count < model.executions->untranslatable.size(); ++count) {
+          rows += link + "(an execution graph not translated) | " + model.model + " | - | - |\n";
+        }
       }
     }
   }
@@ -382,64 +379,75 @@ std::string markdownReport(const ComparisonSuite& suite) {
 }
 
 std::string jsonReport(const ComparisonSuite& suite) {
-  std::string text = "{\"operational\": " + litmus::jsonString(suite.operationalModel) + ", \"axiomatic\": [";
-  for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {
-    text += (model == 0 ? "" : ", ") + litmus::jsonString(suite.axiomaticModels[model]);
-  }
-  text += "], \"unroll\": " + std::to_string(suite.unroll) +
-          ", \"partial\": " + (suite.interrupted ? "true" : "false") + ", \"tests\": [";
-  for (std::size_t index = 0; index < suite.tests.size(); ++index) {
-    const TestComparison& test = suite.tests[index];
-    text += index == 0 ? "\n" : ",\n";
-    text += "{\"file\": " + litmus::jsonString(test.file);
+  using litmus::Json;
+  Json report;
+  report["command"] = "compare";
+  report["operational"] = suite.operationalModel;
+  report["axiomatic"] = suite.axiomaticModels;
+  report["unroll"] = suite.unroll;
+  bool cut = false;
+  Json tests = Json::array();
+  for (const TestComparison& test : suite.tests) {
+    Json entry;
+    entry["file"] = test.file;
     if (!test.error.empty()) {
-      text += ", \"error\": " + litmus::jsonString(test.error) + "}";
+      entry["error"] = test.error;
+      tests.push_back(std::move(entry));
       continue;
     }
-    text += ", \"test\": " + litmus::jsonString(test.name) +
-            ", \"operational_states\": " + std::to_string(test.operationalStates) +
-            ", \"operational_complete\": " + (test.operationalComplete ? "true" : "false") +
-            ", \"models\": [";
-    for (std::size_t model = 0; model < test.models.size(); ++model) {
-      const ModelComparison& comparison = test.models[model];
-      auto states = [&](const std::set<litmus::FinalState>& set) {
-        std::string list = "[";
-        bool first = true;
-        for (const litmus::FinalState& values : set) {
-          list += (first ? "" : ", ") + litmus::jsonString(state(test, values));
-          first = false;
-        }
-        return list + "]";
-      };
-      text += (model == 0 ? "" : ", ") + std::string("{\"model\": ") + litmus::jsonString(comparison.model) +
-              ", \"states\": " + std::to_string(comparison.states) +
-              ", \"verdict\": " + litmus::jsonString(verdictWord(comparison)) +
-              ", \"operational_only\": " + states(comparison.operationalOnly) +
-              ", \"axiomatic_only\": " + states(comparison.axiomaticOnly) +
-              ", \"traces\": " + jsonLists(comparison.traces) +
-              ", \"broken_axioms\": " + jsonLists(comparison.brokenAxioms);
+    cut = cut || !test.operationalComplete;
+    entry["test"] = test.name;
+    entry["operational_states"] = test.operationalStates;
+    entry["operational_complete"] = test.operationalComplete;
+    auto states = [&](const std::set<litmus::FinalState>& set) {
+      Json list = Json::array();
+      for (const litmus::FinalState& values : set) {
+        list.push_back(litmus::stateJson(test.test, test.terms, values));
+      }
+      return list;
+    };
+    Json models = Json::array();
+    for (const ModelComparison& comparison : test.models) {
+      cut = cut || !comparison.stopped.empty();
+      Json model;
+      model["model"] = comparison.model;
+      model["states"] = comparison.states;
+      model["verdict"] = verdictWord(comparison);
+      model["unsound"] = comparison.unsound();
+      model["inconclusive"] = comparison.inconclusive();
+      model["operational_only"] = states(comparison.operationalOnly);
+      model["axiomatic_only"] = states(comparison.axiomaticOnly);
+      model["traces"] = comparison.traces;
+      model["broken_axioms"] = comparison.brokenAxioms;
       if (comparison.executions) {
         const ExecutionCheck& check = *comparison.executions;
-        text += ", \"executions\": {\"graphs\": " + std::to_string(check.graphs) +
-                ", \"cut_runs\": " + std::to_string(check.cutRuns) +
-                ", \"complete\": " + (check.complete ? "true" : "false") +
-                ", \"failing_cas_graphs\": " + std::to_string(check.failingCasGraphs) +
-                ", \"untranslated\": " + jsonList(check.untranslatable) + ", \"broken\": [";
-        for (std::size_t graph = 0; graph < check.broken.size(); ++graph) {
-          const BrokenGraph& broken = check.broken[graph];
-          text += std::string(graph == 0 ? "" : ", ") +
-                  "{\"state\": " + litmus::jsonString(state(test, broken.finalState)) +
-                  ", \"axioms\": " + jsonList(broken.axioms) + ", \"trace\": " + jsonList(broken.trace) +
-                  (broken.picture.empty() ? "" : ", \"picture\": " + litmus::jsonString(broken.picture)) +
-                  "}";
+        Json executions;
+        executions["graphs"] = check.graphs;
+        executions["cut_runs"] = check.cutRuns;
+        executions["complete"] = check.complete;
+        executions["failing_cas_graphs"] = check.failingCasGraphs;
+        executions["untranslated"] = check.untranslatable;
+        Json broken = Json::array();
+        for (const BrokenGraph& graph : check.broken) {
+          Json item;
+          item["state"] = litmus::stateJson(test.test, test.terms, graph.finalState);
+          item["axioms"] = graph.axioms;
+          item["trace"] = graph.trace;
+          item["picture"] = graph.picture.empty() ? Json(nullptr) : Json(graph.picture);
+          broken.push_back(std::move(item));
         }
-        text += "]}";
+        executions["broken"] = std::move(broken);
+        model["executions"] = std::move(executions);
       }
-      text += "}";
+      models.push_back(std::move(model));
     }
-    text += "]}";
+    entry["models"] = std::move(models);
+    tests.push_back(std::move(entry));
   }
-  return text + "\n]}\n";
+  report["tests"] = std::move(tests);
+  report["partial"] = suite.interrupted || cut;
+  report["interrupted"] = suite.interrupted;
+  return litmus::dumpJson(report) + "\n";
 }
 
 }  // namespace opcheck::cli

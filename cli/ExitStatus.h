@@ -4,9 +4,11 @@
 namespace opcheck::cli {
 
 enum ExitStatus : int {
-  kSuccess = 0,      // everything ran, whatever the verdicts
-  kCheckFailed = 1,  // compare/harness found an unsound outcome
-  kBadInput = 2,     // bad input or usage
+  kSuccess = 0,  // everything ran, whatever the verdicts
+  // compare/harness found an unsound outcome; with --strict also a run a
+  // limit cut, a hang, a race (docs/json.md "Exit status")
+  kCheckFailed = 1,
+  kBadInput = 2,  // bad input or usage, or output that could not be written
   // Ctrl-C: what had finished was printed (128 + SIGINT, as a shell reports
   // a process that SIGINT ended).
   kInterrupted = 130,

@@ -14,6 +14,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/Output.h"
 #include "generate/ClassicShapes.h"
 #include "generate/CudaLitmusFamilies.h"
 #include "generate/CycleToTest.h"
@@ -217,10 +218,8 @@ int writeTests(const std::vector<litmus::Test>& tests, const std::filesystem::pa
   }
   for (const litmus::Test& test : tests) {
     const std::filesystem::path file = directory / (test.name + ".litmus");
-    std::ofstream out(file);
-    out << litmus::printCanonical(test);
-    if (!out) {
-      std::cerr << "opcheck: error: cannot write " << file.string() << '\n';
+    if (const std::optional<std::string> problem = writeTextFile(file, litmus::printCanonical(test))) {
+      std::cerr << "opcheck: error: " << *problem << '\n';
       return kBadInput;
     }
   }
@@ -231,7 +230,8 @@ int writeTests(const std::vector<litmus::Test>& tests, const std::filesystem::pa
 
 }  // namespace
 
-int runGenerateCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (OutputCheck).
+static int runGenerateCommandUnchecked(const std::vector<std::string>& arguments) {
   GenerateOptions parsed;
   if (const std::optional<int> status = parseArguments(arguments, parsed)) {
     return *status;
@@ -260,6 +260,11 @@ int runGenerateCommand(const std::vector<std::string>& arguments) {
     first = false;
   }
   return kSuccess;
+}
+
+int runGenerateCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runGenerateCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

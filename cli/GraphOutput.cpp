@@ -13,6 +13,7 @@
 
 #include "axiomcheck/Models.h"
 #include "cli/ExecutionCheck.h"
+#include "cli/Output.h"
 #include "litmus/FinalState.h"
 #include "opsem/ExecutionGraph.h"
 
@@ -147,13 +148,9 @@ std::optional<std::filesystem::path> writePicture(const std::filesystem::path& d
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   const std::filesystem::path dotFile = directory / (stem + ".dot");
-  {
-    std::ofstream out(dotFile);
-    out << dot;
-    if (!out) {
-      std::cerr << dotFile.string() << ": error: cannot write the picture\n";
-      return std::nullopt;
-    }
+  if (const std::optional<std::string> problem = writeTextFile(dotFile, dot)) {
+    std::cerr << "opcheck: error: " << *problem << "\n";
+    return std::nullopt;
   }
   if (!graphvizFound()) {
     static std::once_flag said;

@@ -20,6 +20,7 @@
 #include "cli/Interrupt.h"
 #include "cli/Limits.h"
 #include "cli/OrderedParallel.h"
+#include "cli/Output.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::cli {
@@ -33,6 +34,8 @@ struct HarnessOptions {
   std::vector<std::string> inputs;
   std::vector<ModelChoice> models;
   bool json = false;
+  // --strict: exit 1 too when a limit cut a run (an inconclusive outcome).
+  bool strict = false;
   unsigned jobs = 1;
   unsigned unroll = 2;
   RunLimits limits;
@@ -74,6 +77,7 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
       ->allow_extra_args(false)
       ->take_all();
   addFormatOption(app, options.json);
+  addStrictOption(app, options.strict, "");
   addJobsOption(app, options.jobs);
   addUnrollOption(app, options.unroll);
   addLimitOptions(app, options.limits);
@@ -102,7 +106,8 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
 
 }  // namespace
 
-int runHarnessCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (OutputCheck).
+static int runHarnessCommandUnchecked(const std::vector<std::string>& arguments) {
   HarnessOptions options;
   if (const std::optional<int> status = parseHarnessArguments(arguments, options)) {
     return *status;
@@ -209,7 +214,17 @@ int runHarnessCommand(const std::vector<std::string>& arguments) {
   if (report.unsound()) {
     return kCheckFailed;
   }
-  return report.errors.empty() ? kSuccess : kBadInput;
+  if (!report.errors.empty()) {
+    return kBadInput;
+  }
+  const bool cut = std::any_of(report.models.begin(), report.models.end(),
+                               [](const ModelVerdict& model) { return !model.inconclusive.empty(); });
+  return options.strict && cut ? kCheckFailed : kSuccess;
+}
+
+int runHarnessCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runHarnessCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

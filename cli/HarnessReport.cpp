@@ -8,8 +8,6 @@ namespace opcheck::cli {
 
 namespace {
 
-using litmus::jsonString;
-
 std::string plural(std::size_t count, const std::string& word) {
   return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
@@ -58,26 +56,25 @@ std::string modelHeading(const ModelChoice& model) {
              : model.name + " (does not claim PTX; what it forbids still counts in the exit status)";
 }
 
-std::string findingJson(const Finding& finding) {
-  return "{\"test\": " + jsonString(finding.test) + ", \"chip\": " + jsonString(finding.chip) +
-         ", \"outcome\": " + jsonString(finding.outcome) +
-         ", \"count\": " + (finding.countsKnown ? std::to_string(finding.count) : "null") +
-         ", \"runs\": " + (finding.countsKnown ? std::to_string(finding.runs) : "null") +
-         ", \"source\": " + jsonString(finding.source) + ", \"file\": " + jsonString(finding.file) +
-         ", \"line\": " + std::to_string(finding.line) + "}";
+litmus::Json findingJson(const Finding& finding) {
+  litmus::Json object;
+  object["test"] = finding.test;
+  object["chip"] = finding.chip;
+  object["outcome"] = litmus::outcomeTextJson(finding.outcome);
+  object["count"] = finding.countsKnown ? litmus::Json(finding.count) : litmus::Json(nullptr);
+  object["runs"] = finding.countsKnown ? litmus::Json(finding.runs) : litmus::Json(nullptr);
+  object["source"] = finding.source;
+  object["file"] = finding.file;
+  object["line"] = finding.line;
+  return object;
 }
 
-template <typename Item, typename Print>
-std::string jsonArray(const std::vector<Item>& items, Print print) {
-  std::string text = "[";
-  for (std::size_t index = 0; index < items.size(); ++index) {
-    text += (index == 0 ? "" : ", ") + print(items[index]);
+litmus::Json findingsJson(const std::vector<Finding>& findings) {
+  litmus::Json list = litmus::Json::array();
+  for (const Finding& finding : findings) {
+    list.push_back(findingJson(finding));
   }
-  return text + "]";
-}
-
-std::string stringArray(const std::vector<std::string>& items) {
-  return jsonArray(items, [](const std::string& item) { return jsonString(item); });
+  return list;
 }
 
 }  // namespace
@@ -197,51 +194,74 @@ std::string harnessText(const HarnessReport& report) {
 }
 
 std::string harnessJson(const HarnessReport& report) {
-  std::string text = "{\"partial\": " + std::string(report.interrupted ? "true" : "false") +
-                     ", \"observationFiles\": " + stringArray(report.observationFiles) +
-                     ", \"chips\": " + stringArray(report.chips) + ",\n\"tests\": ";
-  text += jsonArray(report.matching.tests, [&](const CheckedTest& test) {
-    return "{\"test\": " + jsonString(test.name) + ", \"from\": " + jsonString(test.origin) +
-           ", \"embedded\": " + (test.embedded ? "true" : "false") + ", \"observations\": " +
-           jsonArray(test.groups,
-                     [&](std::size_t index) {
-                       const ObservationGroup& group = report.groups[index];
-                       return "{\"file\": " + jsonString(group.file) +
-                              ", \"line\": " + std::to_string(group.position.line) +
-                              ", \"histogram\": " + (group.histogram ? "true" : "false") +
-                              ", \"count\": " + std::to_string(group.observations.size()) + "}";
-                     }) +
-           "}";
-  });
-  text += ",\n\"unmatched\": " + jsonArray(report.matching.unmatched, [&](const UnmatchedGroup& unmatched) {
-            const ObservationGroup& group = report.groups[unmatched.group];
-            return "{\"test\": " + jsonString(group.test) + ", \"file\": " + jsonString(group.file) +
-                   ", \"line\": " + std::to_string(group.position.line) +
-                   ", \"observations\": " + std::to_string(group.observations.size()) +
-                   ", \"reason\": " + jsonString(unmatched.reason) + "}";
-          });
-  text += ",\n\"notes\": " + stringArray(report.matching.notes) +
-          ", \"testsWithoutObservations\": " + stringArray(report.matching.testsWithoutObservations);
-  text += ",\n\"models\": [";
-  for (std::size_t index = 0; index < report.models.size(); ++index) {
-    const ModelVerdict& model = report.models[index];
-    text += std::string(index == 0 ? "\n" : ",\n") + "{\"model\": " + jsonString(model.model.name) +
-            ", \"claimsPtx\": " + (model.model.claimsPtx() ? "true" : "false") +
-            ", \"unsound\": " + (model.unsound() ? "true" : "false") +
-            ",\n \"forbiddenSeen\": " + jsonArray(model.forbiddenSeen, findingJson) +
-            ",\n \"inconclusive\": " + jsonArray(model.inconclusive, findingJson) +
-            ",\n \"allowedUnseen\": " + jsonArray(model.allowedUnseen, findingJson) + ",\n \"chips\": " +
-            jsonArray(model.chips,
-                      [](const ChipTally& tally) {
-                        return "{\"chip\": " + jsonString(tally.chip) +
-                               ", \"checked\": " + std::to_string(tally.checked) +
-                               ", \"forbiddenSeen\": " + std::to_string(tally.forbiddenSeen) + "}";
-                      }) +
-            ", \"errors\": " + stringArray(model.errors) + "}";
+  using litmus::Json;
+  Json object;
+  object["command"] = "harness";
+  object["observation_files"] = report.observationFiles;
+  object["chips"] = report.chips;
+  Json tests = Json::array();
+  for (const CheckedTest& test : report.matching.tests) {
+    Json entry;
+    entry["test"] = test.name;
+    entry["from"] = test.origin;
+    entry["embedded"] = test.embedded;
+    Json observations = Json::array();
+    for (const std::size_t index : test.groups) {
+      const ObservationGroup& group = report.groups[index];
+      Json item;
+      item["file"] = group.file;
+      item["line"] = group.position.line;
+      item["histogram"] = group.histogram;
+      item["count"] = group.observations.size();
+      observations.push_back(std::move(item));
+    }
+    entry["observations"] = std::move(observations);
+    tests.push_back(std::move(entry));
   }
-  text += "],\n\"errors\": " + stringArray(report.errors) +
-          ", \"unsound\": " + (report.unsound() ? "true" : "false") + "}\n";
-  return text;
+  object["tests"] = std::move(tests);
+  Json unmatched = Json::array();
+  for (const UnmatchedGroup& group : report.matching.unmatched) {
+    const ObservationGroup& observations = report.groups[group.group];
+    Json item;
+    item["test"] = observations.test;
+    item["file"] = observations.file;
+    item["line"] = observations.position.line;
+    item["observations"] = observations.observations.size();
+    item["reason"] = group.reason;
+    unmatched.push_back(std::move(item));
+  }
+  object["unmatched"] = std::move(unmatched);
+  object["notes"] = report.matching.notes;
+  object["tests_without_observations"] = report.matching.testsWithoutObservations;
+  Json models = Json::array();
+  bool inconclusive = false;
+  for (const ModelVerdict& model : report.models) {
+    inconclusive = inconclusive || !model.inconclusive.empty();
+    Json entry;
+    entry["model"] = model.model.name;
+    entry["claims_ptx"] = model.model.claimsPtx();
+    entry["unsound"] = model.unsound();
+    entry["forbidden_seen"] = findingsJson(model.forbiddenSeen);
+    entry["inconclusive"] = findingsJson(model.inconclusive);
+    entry["allowed_unseen"] = findingsJson(model.allowedUnseen);
+    Json chips = Json::array();
+    for (const ChipTally& tally : model.chips) {
+      Json chip;
+      chip["chip"] = tally.chip;
+      chip["checked"] = tally.checked;
+      chip["forbidden_seen"] = tally.forbiddenSeen;
+      chips.push_back(std::move(chip));
+    }
+    entry["chips"] = std::move(chips);
+    entry["errors"] = model.errors;
+    models.push_back(std::move(entry));
+  }
+  object["models"] = std::move(models);
+  object["errors"] = report.errors;
+  object["unsound"] = report.unsound();
+  object["partial"] = report.interrupted || inconclusive;
+  object["interrupted"] = report.interrupted;
+  return litmus::dumpJson(object) + "\n";
 }
 
 }  // namespace opcheck::cli

@@ -8,6 +8,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/Output.h"
 #include "opsem/Architecture.h"
 
 namespace opcheck::cli {
@@ -50,7 +51,8 @@ std::vector<std::string> descriptionWords(const opsem::Architecture& preset) {
 
 }  // namespace
 
-int runModelsCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (OutputCheck).
+static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) {
   CLI::App app{"Lists the models, their axioms, ptx-op's presets and the options each takes.",
                "opcheck models"};
   setUpApp(app);
@@ -92,6 +94,11 @@ int runModelsCommand(const std::vector<std::string>& arguments) {
          "         --no-reduction[=RED-1,RED-2,RED-3] (turn the state-space reductions off: all, or those\n"
          "         named; opsem/Reductions.h)\n";
   return kSuccess;
+}
+
+int runModelsCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runModelsCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

@@ -2,8 +2,6 @@
 
 #include <cstdio>
 
-#include "litmus/JsonPrinter.h"
-
 namespace opcheck::cli {
 
 namespace {
@@ -51,14 +49,6 @@ std::string steps(const std::vector<std::string>& lines) {
   return text;
 }
 
-std::string jsonList(const std::vector<std::string>& lines) {
-  std::string text = "[";
-  for (std::size_t index = 0; index < lines.size(); ++index) {
-    text += (index == 0 ? "" : ", ") + litmus::jsonString(lines[index]);
-  }
-  return text + "]";
-}
-
 }  // namespace
 
 std::string operationalHerdLines(const litmus::Test& test, const opsem::OperationalResult& result) {
@@ -93,26 +83,35 @@ std::string operationalHerdLines(const litmus::Test& test, const opsem::Operatio
   return text;
 }
 
-std::string operationalJsonMembers(const opsem::OperationalResult& result) {
+void addOperationalJson(litmus::Json& object, const opsem::OperationalResult& result) {
   const statespace::ExplorationStatistics& statistics = result.statistics;
-  std::string text = "\"exploration\": {\"states\": " + std::to_string(statistics.states) +
-                     ", \"transitions\": " + std::to_string(statistics.transitions) +
-                     ", \"revisits\": " + std::to_string(statistics.revisits) +
-                     ", \"fingerprint_bytes\": " + std::to_string(statistics.fingerprintBytes) +
-                     ", \"state_bytes\": " + std::to_string(result.stateBytes) +
-                     ", \"peak_resident_bytes\": " + std::to_string(statistics.peakResidentBytes) +
-                     ", \"stopped\": " + litmus::jsonString(stopWords(statistics.stopReason)) + "}";
-  text += ", \"hang_states\": " + std::to_string(result.hangStates);
+  litmus::Json exploration;
+  exploration["states"] = statistics.states;
+  exploration["transitions"] = statistics.transitions;
+  exploration["revisits"] = statistics.revisits;
+  exploration["fingerprint_bytes"] = statistics.fingerprintBytes;
+  exploration["state_bytes"] = result.stateBytes;
+  exploration["peak_resident_bytes"] = statistics.peakResidentBytes;
+  exploration["stopped"] = stopWords(statistics.stopReason);
+  object["exploration"] = std::move(exploration);
+  object["hang_states"] = result.hangStates;
   if (result.hangStates > 0) {
-    text += ", \"hang_trace\": " + jsonList(result.hangTrace);
+    object["hang_trace"] = result.hangTrace;
   }
   if (result.witnessRequested) {
-    text += ", \"witness\": " + (result.witnessFound ? jsonList(result.witnessTrace) : std::string("null"));
+    object["witness"] = result.witnessFound ? litmus::Json(result.witnessTrace) : litmus::Json(nullptr);
   }
   if (result.traceStopReason != statespace::StopReason::Completed) {
-    text += ", \"trace_stopped\": " + litmus::jsonString(stopWords(result.traceStopReason));
+    object["trace_stopped"] = stopWords(result.traceStopReason);
   }
-  return text;
+}
+
+litmus::Outcome reportedOutcome(const opsem::OperationalResult& result) {
+  litmus::Outcome outcome = result.outcome;
+  if (result.statistics.stopReason != statespace::StopReason::Completed) {
+    outcome.stopped = std::string(stopWords(result.statistics.stopReason));
+  }
+  return outcome;
 }
 
 std::string operationalWarning(const std::string& file, const opsem::OperationalResult& result) {

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "litmus/JsonPrinter.h"
 #include "litmus/Test.h"
 #include "opsem/OperationalModel.h"
 
@@ -14,9 +15,13 @@ namespace opcheck::cli {
 
 std::string operationalHerdLines(const litmus::Test& test, const opsem::OperationalResult& result);
 
-// The same facts as JSON object members, to splice into the test's object:
-// "exploration": {...}, "hangs": ..., "witness": [...].
-std::string operationalJsonMembers(const opsem::OperationalResult& result);
+// The same facts added to the test's JSON object (docs/json.md):
+// "exploration": {...}, "hang_states": N, "hang_trace": [...], "witness": [...].
+void addOperationalJson(litmus::Json& object, const opsem::OperationalResult& result);
+
+// The run's outcome, its "stopped" set when a limit cut the exploration (so
+// that the herd text says "??" and JSON "partial": true).
+litmus::Outcome reportedOutcome(const opsem::OperationalResult& result);
 
 // A warning for standard error when a limit cut the exploration; empty
 // otherwise.

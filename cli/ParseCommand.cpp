@@ -6,13 +6,15 @@
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
+#include "cli/Output.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
 
 namespace opcheck::cli {
 
-int runParseCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (OutputCheck).
+static int runParseCommandUnchecked(const std::vector<std::string>& arguments) {
   CLI::App app{"Prints each litmus test as opcheck understood it, in canonical form.", "opcheck parse"};
   setUpApp(app);
   app.footer("Exit status: 0 when every test was read, 2 for bad input or usage.");
@@ -54,6 +56,11 @@ int runParseCommand(const std::vector<std::string>& arguments) {
     return kInterrupted;
   }
   return allRead ? kSuccess : kBadInput;
+}
+
+int runParseCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runParseCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

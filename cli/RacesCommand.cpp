@@ -30,8 +30,11 @@
 #include "cli/ExecutionCheck.h"
 #include "cli/ExitStatus.h"
 #include "cli/InputFiles.h"
+#include "cli/Interrupt.h"
 #include "cli/ModelChoice.h"
+#include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
+#include "cli/Output.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
@@ -59,6 +62,8 @@ struct RacesOptions {
   bool json = false;
   unsigned unroll = 2;
   bool failOnRace = false;
+  // --strict: --fail-on-race, and exit 1 too when a limit cut a run.
+  bool strict = false;
   bool quiet = false;
   // --guarantee: the DRF check (docs/races.md "The guarantee").
   bool guarantee = false;
@@ -88,6 +93,7 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
                "per test, whether its SC executions are race-free (DRF0 with DRFrlx's relaxed classes) and, "
                "if so, whether ptx gives exactly its SC outcomes");
   addQuietOption(app, options.quiet);
+  addStrictOption(app, options.strict, "a race was found (implies --fail-on-race)");
   // opcheck FILE... --races comes here with the flag still given.
   app.add_flag("--races")->group("");
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
@@ -215,50 +221,56 @@ std::string herdLines(const litmus::Test& test, const axiomcheck::TestRaces& fou
   return out.str();
 }
 
-std::string jsonInstruction(const litmus::Test& test, InstructionRef ref) {
-  return "{\"thread\": " + std::to_string(ref.thread) +
-         ", \"instruction\": " + std::to_string(ref.instruction) + ", \"line\": " +
-         std::to_string(test.threads[ref.thread].instructions[ref.instruction].position.line) +
-         ", \"text\": " + litmus::jsonString(text(test, ref)) + "}";
+litmus::Json jsonInstruction(const litmus::Test& test, InstructionRef ref) {
+  litmus::Json object;
+  object["thread"] = ref.thread;
+  object["instruction"] = ref.instruction;
+  object["line"] = test.threads[ref.thread].instructions[ref.instruction].position.line;
+  object["text"] = text(test, ref);
+  return object;
 }
 
-std::string jsonMembers(const litmus::Test& test, const axiomcheck::TestRaces& found) {
-  std::ostringstream out;
-  out << "\"executions\": " << found.executions << ", \"racy_executions\": " << found.racyExecutions
-      << ", \"races\": [";
-  for (std::size_t index = 0; index < found.races.size(); ++index) {
-    const Race& race = found.races[index];
-    out << (index == 0 ? "" : ", ")
-        << "{\"location\": " << litmus::jsonString(test.locations[race.location].name)
-        << ", \"first\": " << jsonInstruction(test, race.first)
-        << ", \"second\": " << jsonInstruction(test, race.second)
-        << ", \"class\": " << litmus::jsonString(axiomcheck::raceClassName(race.kind))
-        << ", \"scope\": " << litmus::jsonString(litmus::spelling(race.neededScope)) << ", \"culprits\": [";
-    for (std::size_t c = 0; c < race.culprits.size(); ++c) {
-      out << (c == 0 ? "" : ", ") << "{\"instruction\": " << jsonInstruction(test, race.culprits[c].first)
-          << ", \"scope\": " << litmus::jsonString(litmus::spelling(race.culprits[c].second)) << "}";
+void addRacesJson(litmus::Json& object, const litmus::Test& test, const axiomcheck::TestRaces& found) {
+  object["executions"] = found.executions;
+  object["racy_executions"] = found.racyExecutions;
+  litmus::Json races = litmus::Json::array();
+  for (const Race& race : found.races) {
+    litmus::Json entry;
+    entry["location"] = test.locations[race.location].name;
+    entry["first"] = jsonInstruction(test, race.first);
+    entry["second"] = jsonInstruction(test, race.second);
+    entry["class"] = axiomcheck::raceClassName(race.kind);
+    entry["scope"] = litmus::spelling(race.neededScope);
+    litmus::Json culprits = litmus::Json::array();
+    for (const auto& [instruction, scope] : race.culprits) {
+      litmus::Json culprit;
+      culprit["instruction"] = jsonInstruction(test, instruction);
+      culprit["scope"] = litmus::spelling(scope);
+      culprits.push_back(std::move(culprit));
     }
-    out << "], \"explanation\": " << litmus::jsonString(explanation(test, race)) << "}";
+    entry["culprits"] = std::move(culprits);
+    entry["explanation"] = explanation(test, race);
+    races.push_back(std::move(entry));
   }
-  out << "], \"relaxed_races\": [";
-  for (std::size_t index = 0; index < found.relaxedRaces.size(); ++index) {
-    const RelaxedRace& race = found.relaxedRaces[index];
-    out << (index == 0 ? "" : ", ")
-        << "{\"location\": " << litmus::jsonString(test.locations[race.location].name)
-        << ", \"first\": " << jsonInstruction(test, race.first)
-        << ", \"second\": " << jsonInstruction(test, race.second)
-        << ", \"drfrlx\": " << litmus::jsonString(axiomcheck::relaxedClassName(race.kind))
-        << ", \"keeps_sc\": " << (axiomcheck::keepsSequentialConsistency(race.kind) ? "true" : "false")
-        << "}";
+  object["races"] = std::move(races);
+  litmus::Json relaxed = litmus::Json::array();
+  for (const RelaxedRace& race : found.relaxedRaces) {
+    litmus::Json entry;
+    entry["location"] = test.locations[race.location].name;
+    entry["first"] = jsonInstruction(test, race.first);
+    entry["second"] = jsonInstruction(test, race.second);
+    entry["drfrlx"] = axiomcheck::relaxedClassName(race.kind);
+    entry["keeps_sc"] = axiomcheck::keepsSequentialConsistency(race.kind);
+    relaxed.push_back(std::move(entry));
   }
-  out << "]";
-  return out.str();
+  object["relaxed_races"] = std::move(relaxed);
 }
 
 struct TestResult {
   std::string output;
   std::string error;
   bool racy = false;
+  bool cut = false;  // a limit cut the run
   // --guarantee
   bool raceFree = false;
   bool equal = false;
@@ -279,8 +291,12 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
   const axiomcheck::TestRaces sc = axiomcheck::checkRaces(test, axiomcheck::scModel(), check, file, false);
   std::ostringstream out;
   out << "Guarantee " << test.name;
+  litmus::Json object;
+  object["test"] = test.name;
+  object["file"] = file;
+  std::set<std::string> why;
+  litmus::Json ptxOnly = litmus::Json::array();
   if (axiomcheck::racyUnderDrf(sc)) {
-    std::set<std::string> why;
     if (!sc.races.empty()) {
       why.insert("data-race");
     }
@@ -299,16 +315,21 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
     const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
     result.racyButEqual = ptx.states == sc.outcome.states;
     out << (result.racyButEqual ? " equal" : " non-sc");
+    object["guarantee"] = "racy";
+    object["equal"] = result.racyButEqual;
   } else {
     result.raceFree = true;
     const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
     result.equal = ptx.states == sc.outcome.states;
     out << " race-free " << (result.equal ? "equal" : "DIFFERENT");
+    object["guarantee"] = "race-free";
+    object["equal"] = result.equal;
     if (!result.equal) {
       out << " ptx-only";
       for (const litmus::FinalState& state : ptx.states) {
         if (sc.outcome.states.count(state) == 0) {
           out << " " << litmus::formatHerdState(test, ptx.terms, state);
+          ptxOnly.push_back(litmus::stateJson(test, ptx.terms, state));
         }
       }
     }
@@ -317,7 +338,10 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
     out << " (loops cut at --unroll " << options.unroll << ")";
   }
   out << "\n";
-  result.output = out.str();
+  object["reasons"] = why;
+  object["ptx_only"] = std::move(ptxOnly);
+  object["loop"] = sc.outcome.boundCut;
+  result.output = options.json ? litmus::dumpJson(object) : out.str();
 }
 
 // ptx-op: herd's block of its outcomes, the races of every run's execution
@@ -330,7 +354,8 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
   operational.architecture = options.operational->architecture;
   const opsem::OperationalResult run = opsem::runPtxOp(test, file, operational);
   axiomcheck::TestRaces found;
-  found.outcome = run.outcome;
+  found.outcome = reportedOutcome(run);
+  result.cut = !found.outcome.stopped.empty();
   std::optional<statespace::Fingerprint> racyRun;
   forEachRunExecution(test, file, axiomcheck::ptxModel(), operational, options.unroll,
                       [&](const opsem::ExecutionGraph& graph, const axiomcheck::Execution& execution) {
@@ -346,11 +371,10 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
     trace = opsem::traceToGraph(test, file, operational, options.unroll, *racyRun);
   }
   if (options.json) {
-    std::string members = jsonMembers(test, found) + ", \"racy_run\": [";
-    for (std::size_t index = 0; index < trace.size(); ++index) {
-      members += (index == 0 ? "" : ", ") + litmus::jsonString(trace[index]);
-    }
-    result.output = litmus::printJson(test, found.outcome, file, members + "]");
+    litmus::Json object = litmus::outcomeJson(test, found.outcome, file);
+    addRacesJson(object, test, found);
+    object["racy_run"] = trace;
+    result.output = litmus::dumpJson(object);
     return;
   }
   std::string block = litmus::printHerd(test, found.outcome);
@@ -386,8 +410,11 @@ TestResult runOne(const std::filesystem::path& file, const RacesOptions& options
     const axiomcheck::TestRaces found =
         axiomcheck::checkRaces(test, *options.model, check, file.string(), true);
     result.racy = !found.races.empty();
+    result.cut = !found.outcome.stopped.empty();
     if (options.json) {
-      result.output = litmus::printJson(test, found.outcome, file.string(), jsonMembers(test, found));
+      litmus::Json object = litmus::outcomeJson(test, found.outcome, file.string());
+      addRacesJson(object, test, found);
+      result.output = litmus::dumpJson(object);
     } else {
       std::string block = litmus::printHerd(test, found.outcome);
       if (block.ends_with("\n\n")) {
@@ -405,7 +432,8 @@ TestResult runOne(const std::filesystem::path& file, const RacesOptions& options
 
 }  // namespace
 
-int runRacesCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (OutputCheck).
+static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
   RacesOptions options;
   if (const std::optional<int> status = parseArguments(arguments, options)) {
     return *status;
@@ -418,11 +446,16 @@ int runRacesCommand(const std::vector<std::string>& arguments) {
   const std::vector<std::filesystem::path>& files = inputs.files;
   const bool progress = !options.quiet && files.size() > 1 && isatty(STDERR_FILENO) != 0;
   if (options.json) {
-    std::cout << "{\"model\": "
-              << litmus::jsonString(options.operational ? options.operational->name
-                                                        : std::string(options.model->name()))
-              << ", \"unroll\": " << options.unroll << ", \"tests\": [";
+    litmus::Json head;
+    head["command"] = options.guarantee ? "races-guarantee" : "races";
+    head["model"] = options.guarantee     ? std::string("ptx,sc")
+                    : options.operational ? options.operational->name
+                                          : std::string(options.model->name());
+    head["unroll"] = options.unroll;
+    const std::string text = litmus::dumpJson(head);
+    std::cout << text.substr(0, text.size() - 1) << ",\"tests\":[";
   }
+  bool anyCut = false;
   std::vector<std::string> errors;
   bool firstJson = true;
   bool anyRace = false;
@@ -446,6 +479,7 @@ int runRacesCommand(const std::vector<std::string>& arguments) {
           std::cout << result.output;
         }
         anyRace = anyRace || result.racy;
+        anyCut = anyCut || result.cut;
         raceFree += result.raceFree ? 1 : 0;
         equal += result.equal ? 1 : 0;
         racyButEqual += result.racyButEqual ? 1 : 0;
@@ -458,25 +492,41 @@ int runRacesCommand(const std::vector<std::string>& arguments) {
   if (progress) {
     std::cerr << "\r\033[K";
   }
-  if (options.guarantee) {
+  if (options.guarantee && !options.json) {
     std::cout << "Guarantee summary: " << files.size() << " tests, " << errors.size() << " not checked, "
               << raceFree << " race-free, " << equal << " of them with ptx outcomes = sc outcomes, "
               << raceFree - equal << " different; racy: " << files.size() - errors.size() - raceFree << ", "
               << racyButEqual << " of them with ptx outcomes = sc outcomes\n";
   }
   if (options.json) {
-    std::cout << "\n], \"errors\": [";
     std::vector<std::string> all = errors;
     all.insert(all.end(), inputs.problems.begin(), inputs.problems.end());
-    for (std::size_t index = 0; index < all.size(); ++index) {
-      std::cout << (index == 0 ? "" : ", ") << litmus::jsonString(all[index]);
+    litmus::Json tail;
+    tail["errors"] = all;
+    tail["partial"] = anyCut || interrupted();
+    tail["interrupted"] = interrupted();
+    if (options.guarantee) {
+      litmus::Json summary;
+      summary["tests"] = files.size();
+      summary["not_checked"] = errors.size();
+      summary["race_free"] = raceFree;
+      summary["race_free_equal"] = equal;
+      summary["racy"] = files.size() - errors.size() - raceFree;
+      summary["racy_equal"] = racyButEqual;
+      tail["guarantee_summary"] = std::move(summary);
     }
-    std::cout << "]}\n";
+    std::cout << "\n]," << litmus::dumpJson(tail).substr(1) << "\n";
   }
   if (!allGood) {
     return kBadInput;
   }
-  return options.failOnRace && anyRace ? kCheckFailed : kSuccess;
+  return ((options.failOnRace || options.strict) && anyRace) || (options.strict && anyCut) ? kCheckFailed
+                                                                                           : kSuccess;
+}
+
+int runRacesCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runRacesCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

@@ -28,6 +28,7 @@
 #include "cli/ModelChoice.h"
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
+#include "cli/Output.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/HerdPrinter.h"
 #include "litmus/JsonPrinter.h"
@@ -51,6 +52,9 @@ struct RunOptions {
   Format format = Format::Herd;
   unsigned unroll = 2;
   bool quiet = false;
+  // --strict: exit 1 when a limit cut a run or ptx-op found a hang
+  // (docs/json.md "Exit status").
+  bool strict = false;
   GraphOptions graphs;  // --show, --through, --nshow, -o (docs/graphs.md)
 };
 
@@ -87,6 +91,7 @@ struct RunCommandLine {
     addFormatOption(app, json);
     addUnrollOption(app, options.unroll);
     addQuietOption(app, options.quiet);
+    addStrictOption(app, options.strict, "ptx-op found hang states");
     addLimitOptions(app, options.limits);
     addGraphOptions(app, options.graphs);
     app.add_flag("--races", races, "the data races of every allowed execution (opcheck races --help)");
@@ -170,6 +175,8 @@ std::string axiomaticStopPhrase(const std::string& stopped) {
 
 struct TestResult {
   std::string output;   // the printed verdict, empty for a bad file
+  bool cut = false;     // a limit cut the run: the verdict is "??"
+  bool hang = false;    // ptx-op found states from which no final state is reachable
   std::string error;    // FILE:LINE:COL: error: ..., empty for a good file
   std::string warning;  // a limit cut an exploration short
   std::string name;     // the test's, for its pictures' file names
@@ -180,15 +187,20 @@ struct TestResult {
 void runOperational(const litmus::Test& test, const std::string& file, const RunOptions& options,
                     TestResult& result) {
   const opsem::OperationalResult operational = opsem::runPtxOp(test, file, options.operational);
+  const litmus::Outcome outcome = reportedOutcome(operational);
+  result.cut = !outcome.stopped.empty();
+  result.hang = operational.hangStates > 0;
   if (options.format == Format::Herd) {
     // opcheck's lines follow Time, before the blank line that ends the block.
-    std::string block = litmus::printHerd(test, operational.outcome);
+    std::string block = litmus::printHerd(test, outcome);
     if (block.ends_with("\n\n")) {
       block.pop_back();
     }
     result.output = block + operationalHerdLines(test, operational) + "\n";
   } else {
-    result.output = litmus::printJson(test, operational.outcome, file, operationalJsonMembers(operational));
+    litmus::Json object = litmus::outcomeJson(test, outcome, file);
+    addOperationalJson(object, operational);
+    result.output = litmus::dumpJson(object);
   }
   result.warning = operationalWarning(file, operational);
   if (!options.graphs.directory.empty() && operational.witnessFound) {
@@ -211,6 +223,7 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
     axiomcheck::ShownOutcome shown =
         axiomcheck::checkAndShow(test, *options.model, options.check, file.string(), options.graphs.show);
     const litmus::Outcome& outcome = shown.outcome;
+    result.cut = !outcome.stopped.empty();
     for (std::size_t index = 0; index < shown.pictures.size(); ++index) {
       result.pictures.emplace_back(std::to_string(index + 1), std::move(shown.pictures[index].dot));
     }
@@ -223,7 +236,7 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
                          ": outcomes may be missing\n\n";
       }
     } else {
-      result.output = litmus::printJson(test, outcome, file.string());
+      result.output = litmus::dumpJson(litmus::outcomeJson(test, outcome, file.string()));
     }
     if (!outcome.stopped.empty()) {
       result.warning = file.string() + ": warning: the enumeration stopped " +
@@ -240,7 +253,8 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
 
 }  // namespace
 
-int runModelCommand(const std::vector<std::string>& arguments) {
+// The command, before its output is checked (finishOutput).
+static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
   // --races: the run, and the races of its executions (RacesCommand.cpp).
   if (std::find(arguments.begin(), arguments.end(), "--races") != arguments.end()) {
     return runRacesCommand(arguments);
@@ -261,16 +275,25 @@ int runModelCommand(const std::vector<std::string>& arguments) {
   const bool progress = !options.quiet && files.size() > 1 && isatty(STDERR_FILENO) != 0;
 
   std::vector<std::string> errors;
+  // JSON: the envelope (docs/json.md) around one test object a line, printed
+  // as each test finishes.
   if (options.format == Format::Json) {
-    std::cout << "{\"model\": "
-              << litmus::jsonString(options.model != nullptr ? options.model->name() : kOperationalModel)
-              << ", \"unroll\": " << options.unroll << ", \"tests\": [";
+    litmus::Json head;
+    head["command"] = "run";
+    head["model"] = options.model != nullptr ? options.model->name() : kOperationalModel;
+    head["unroll"] = options.unroll;
+    const std::string text = litmus::dumpJson(head);
+    std::cout << text.substr(0, text.size() - 1) << ",\"tests\":[";
   }
+  bool anyCut = false;
+  bool anyHang = false;
   bool firstJson = true;
   std::size_t done = 0;
   std::set<std::string> pictureStems;  // tests of one name get pictures apart
   auto print = [&](const TestResult& result) {
     ++done;
+    anyCut = anyCut || result.cut;
+    anyHang = anyHang || result.hang;
     if (!result.pictures.empty()) {
       std::string stem = pictureStem(result.name);
       for (int again = 2; !pictureStems.insert(stem).second; ++again) {
@@ -307,21 +330,27 @@ int runModelCommand(const std::vector<std::string>& arguments) {
     std::cerr << "\r\033[K";
   }
   if (options.format == Format::Json) {
-    std::cout << "\n], \"errors\": [";
-    for (std::size_t index = 0; index < errors.size(); ++index) {
-      std::cout << (index == 0 ? "" : ", ") << litmus::jsonString(errors[index]);
-    }
-    for (std::size_t index = 0; index < inputs.problems.size(); ++index) {
-      std::cout << (index == 0 && errors.empty() ? "" : ", ") << litmus::jsonString(inputs.problems[index]);
-    }
-    std::cout << "]" << (interrupted() ? ", \"interrupted\": true" : "") << "}\n";
+    errors.insert(errors.end(), inputs.problems.begin(), inputs.problems.end());
+    litmus::Json tail;
+    tail["errors"] = errors;
+    tail["partial"] = anyCut || interrupted();
+    tail["interrupted"] = interrupted();
+    std::cout << "\n]," << litmus::dumpJson(tail).substr(1) << "\n";
   }
   if (interrupted()) {
     std::cerr << "opcheck: interrupted: " << done << " of " << files.size()
               << " tests reported (those stopped by the interrupt are partial)\n";
     return kInterrupted;
   }
-  return allGood ? kSuccess : kBadInput;
+  if (!allGood) {
+    return kBadInput;
+  }
+  return options.strict && (anyCut || anyHang) ? kCheckFailed : kSuccess;
+}
+
+int runModelCommand(const std::vector<std::string>& arguments) {
+  OutputCheck output;
+  return output.finish(runModelCommandUnchecked(arguments));
 }
 
 }  // namespace opcheck::cli

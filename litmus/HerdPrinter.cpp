@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "litmus/CanonicalPrinter.h"
+#include "litmus/JsonPrinter.h"
 
 namespace opcheck::litmus {
 
@@ -19,7 +20,9 @@ std::string printHerd(const Test& test, const Outcome& outcome) {
     out += formatHerdState(test, outcome.terms, state) + "\n";
   }
   out += outcome.boundCut ? "Loop " : "";
-  out += outcome.conditionHolds(quantifier) ? "Ok\n" : "No\n";
+  // A cut run's verdict is not known: "??" where herd says Ok/No and
+  // Never/Sometimes/Always, as mcompare7 marks a result it does not have.
+  out += std::string(verdictWord(test, outcome)) + "\n";
   out += "Witnesses\n";
   // herd's check_wit: for ~exists the witnesses are the executions that
   // do not satisfy the proposition.
@@ -27,7 +30,7 @@ std::string printHerd(const Test& test, const Outcome& outcome) {
   out += "Positive: " + std::to_string(swapped ? outcome.negative : outcome.positive) +
          " Negative: " + std::to_string(swapped ? outcome.positive : outcome.negative) + "\n";
   out += "Condition " + formatHerdCondition(test) + "\n";
-  out += "Observation " + test.name + " " + std::string(outcome.observation()) + " " +
+  out += "Observation " + test.name + " " + std::string(observationWord(outcome)) + " " +
          std::to_string(outcome.positive) + " " + std::to_string(outcome.negative) + "\n";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", outcome.seconds);

@@ -10,6 +10,7 @@ packages=(
   antlr4 libantlr4-runtime-dev default-jre-headless
   catch2
   libcli11-dev  # the command line (cli/CommandLine.h)
+  nlohmann-json3-dev  # JSON output (docs/json.md)
   graphviz  # renders the execution graphs (docs/graphs.md); opcheck runs without it
 )
 

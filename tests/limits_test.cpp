@@ -119,12 +119,12 @@ TEST_CASE(
   const testing::CommandResult json =
       testing::runOpcheck({many.string(), "--model", "rmo", "--max-candidates=500", "--format", "json"});
   CHECK(json.exitStatus == 0);
-  CHECK_THAT(json.standardOutput, Contains("\"candidates\": 500"));
-  CHECK_THAT(json.standardOutput, Contains("\"stopped\": \"max-candidates\""));
+  CHECK_THAT(json.standardOutput, Contains("\"candidates\":500"));
+  CHECK_THAT(json.standardOutput, Contains("\"stopped\":\"max-candidates\""));
 
   const fs::path small = scratch.write("mp.litmus", kMessagePassing);
   const testing::CommandResult whole = testing::runOpcheck({small.string(), "--format", "json"});
-  CHECK_THAT(whole.standardOutput, !Contains("\"stopped\""));
+  CHECK_THAT(whole.standardOutput, Contains("\"stopped\":null"));
 }
 
 TEST_CASE("the time limit (--timeout) takes fractions of a second and bounds the axiomatic models",
@@ -225,7 +225,7 @@ TEST_CASE("Ctrl-C prints the tests that had finished, marks the rest partial and
   CHECK(compared.exitStatus == 130);
   CHECK_THAT(compared.standardOutput, Contains("MP: ptx-op"));
   CHECK_THAT(compared.standardOutput, Contains("Partial: interrupted after 2 of 2 tests"));
-  CHECK_THAT(testing::readFile(report), Contains("\"partial\": true"));
+  CHECK_THAT(testing::readFile(report), Contains("\"partial\":true"));
 
   const fs::path observations = scratch.write(
       "seen.csv",
@@ -300,5 +300,5 @@ TEST_CASE("a witness search obeys --max-states and says it stopped, rather than 
   CHECK_THAT(cut.standardOutput, Contains("Witness MP unknown: the trace search stopped at the state limit"));
   const testing::CommandResult json = testing::runOpcheck(
       {mp.string(), "--model", "ptx-op", "--witness", "--max-states", "60", "--format", "json"});
-  CHECK_THAT(json.standardOutput, Contains("\"witness\": null, \"trace_stopped\": \"max-states\""));
+  CHECK_THAT(json.standardOutput, Contains("\"witness\":null,\"trace_stopped\":\"max-states\""));
 }

@@ -129,8 +129,8 @@ TEST_CASE("opcheck races: herd lines after Time, JSON, exit status", "[races][cl
   const testing::CommandResult json = testing::runOpcheck(
       {"races", (seed002 / "Fig3b-atomicAdd-block-cross-cta.litmus").string(), "--format", "json"});
   CHECK(json.exitStatus == 0);
-  CHECK(json.standardOutput.find("\"class\": \"scoped-atomic\"") != std::string::npos);
-  CHECK(json.standardOutput.find("\"scope\": \"gpu\"") != std::string::npos);
+  CHECK(json.standardOutput.find("\"class\":\"scoped-atomic\"") != std::string::npos);
+  CHECK(json.standardOutput.find("\"scope\":\"gpu\"") != std::string::npos);
   CHECK(testing::runOpcheck(
             {"races", (seed002 / "Fig3b-atomicAdd-block-cross-cta.litmus").string(), "--model", "rmo"})
             .exitStatus == 2);
