@@ -166,7 +166,7 @@ TEST_CASE("option spellings: --opt=value, -j, --no-reduction[=LIST], --timeout w
     CHECK(result.exitStatus == 0);
     CHECK(withoutTimes(result.standardOutput) == reference);
   }
-  checkUsageError({kStoreBuffering, "--model", "ptx-op", "--no-reduction=RED-9"}, "--no-reduction=");
+  checkUsageError({kStoreBuffering, "--model", "ptx-op", "--no-reduction=FAST"}, "--no-reduction=");
   checkUsageError({kStoreBuffering, "--timeout", "0"}, "--timeout");
   checkUsageError({kStoreBuffering, "--timeout=soon"}, "--timeout");
   checkUsageError({kStoreBuffering, "--jobs", "0"}, "--jobs");
@@ -200,7 +200,7 @@ TEST_CASE("@INDEX names the tests an index file lists, as herd7 reads diy7's @al
   CHECK_THAT(noIndex.standardError, StartsWith(index.string() + "-not-there"));
 }
 
-TEST_CASE("- reads one test from standard input, named <stdin> in messages", "[cli]") {
+TEST_CASE("a - argument reads one test from standard input, named <stdin> in messages", "[cli]") {
   const std::string test = contents(kStoreBuffering);
   const CommandResult piped = runOpcheck({"-", "--model", "sc"}, test);
   INFO(piped.standardError);
