@@ -118,7 +118,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
 
 }  // namespace
 
-// The command, before its output is checked (OutputCheck).
+// The command, before its output is checked (OutputCheck, cli/Output.h).
 static int runCompareCommandUnchecked(const std::vector<std::string>& arguments) {
   CompareOptions options;
   if (const std::optional<int> status = parseCompareArguments(arguments, options)) {

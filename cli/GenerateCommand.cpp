@@ -230,7 +230,7 @@ int writeTests(const std::vector<litmus::Test>& tests, const std::filesystem::pa
 
 }  // namespace
 
-// The command, before its output is checked (OutputCheck).
+// The command, before its output is checked (OutputCheck, cli/Output.h).
 static int runGenerateCommandUnchecked(const std::vector<std::string>& arguments) {
   GenerateOptions parsed;
   if (const std::optional<int> status = parseArguments(arguments, parsed)) {

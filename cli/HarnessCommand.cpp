@@ -106,7 +106,7 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
 
 }  // namespace
 
-// The command, before its output is checked (OutputCheck).
+// The command, before its output is checked (OutputCheck, cli/Output.h).
 static int runHarnessCommandUnchecked(const std::vector<std::string>& arguments) {
   HarnessOptions options;
   if (const std::optional<int> status = parseHarnessArguments(arguments, options)) {

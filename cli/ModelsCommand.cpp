@@ -51,7 +51,7 @@ std::vector<std::string> descriptionWords(const opsem::Architecture& preset) {
 
 }  // namespace
 
-// The command, before its output is checked (OutputCheck).
+// The command, before its output is checked (OutputCheck, cli/Output.h).
 static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) {
   CLI::App app{"Lists the models, their axioms, ptx-op's presets and the options each takes.",
                "opcheck models"};

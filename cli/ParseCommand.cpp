@@ -13,7 +13,7 @@
 
 namespace opcheck::cli {
 
-// The command, before its output is checked (OutputCheck).
+// The command, before its output is checked (OutputCheck, cli/Output.h).
 static int runParseCommandUnchecked(const std::vector<std::string>& arguments) {
   CLI::App app{"Prints each litmus test as opcheck understood it, in canonical form.", "opcheck parse"};
   setUpApp(app);

@@ -432,7 +432,7 @@ TestResult runOne(const std::filesystem::path& file, const RacesOptions& options
 
 }  // namespace
 
-// The command, before its output is checked (OutputCheck).
+// The command, before its output is checked (OutputCheck, cli/Output.h).
 static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
   RacesOptions options;
   if (const std::optional<int> status = parseArguments(arguments, options)) {

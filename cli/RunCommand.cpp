@@ -253,7 +253,7 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
 
 }  // namespace
 
-// The command, before its output is checked (finishOutput).
+// The command, before its output is checked (OutputCheck, cli/Output.h).
 static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
   // --races: the run, and the races of its executions (RacesCommand.cpp).
   if (std::find(arguments.begin(), arguments.end(), "--races") != arguments.end()) {
