@@ -230,15 +230,23 @@ litmus::Json jsonInstruction(const litmus::Test& test, InstructionRef ref) {
   return object;
 }
 
+// The members a race and a relaxed race share: where, and the two
+// instructions.
+template <typename AnyRace>
+litmus::Json jsonPair(const litmus::Test& test, const AnyRace& race) {
+  litmus::Json entry;
+  entry["location"] = test.locations[race.location].name;
+  entry["first"] = jsonInstruction(test, race.first);
+  entry["second"] = jsonInstruction(test, race.second);
+  return entry;
+}
+
 void addRacesJson(litmus::Json& object, const litmus::Test& test, const axiomcheck::TestRaces& found) {
   object["executions"] = found.executions;
   object["racy_executions"] = found.racyExecutions;
   litmus::Json races = litmus::Json::array();
   for (const Race& race : found.races) {
-    litmus::Json entry;
-    entry["location"] = test.locations[race.location].name;
-    entry["first"] = jsonInstruction(test, race.first);
-    entry["second"] = jsonInstruction(test, race.second);
+    litmus::Json entry = jsonPair(test, race);
     entry["class"] = axiomcheck::raceClassName(race.kind);
     entry["scope"] = litmus::spelling(race.neededScope);
     litmus::Json culprits = litmus::Json::array();
@@ -255,10 +263,7 @@ void addRacesJson(litmus::Json& object, const litmus::Test& test, const axiomche
   object["races"] = std::move(races);
   litmus::Json relaxed = litmus::Json::array();
   for (const RelaxedRace& race : found.relaxedRaces) {
-    litmus::Json entry;
-    entry["location"] = test.locations[race.location].name;
-    entry["first"] = jsonInstruction(test, race.first);
-    entry["second"] = jsonInstruction(test, race.second);
+    litmus::Json entry = jsonPair(test, race);
     entry["drfrlx"] = axiomcheck::relaxedClassName(race.kind);
     entry["keeps_sc"] = axiomcheck::keepsSequentialConsistency(race.kind);
     relaxed.push_back(std::move(entry));
