@@ -8,12 +8,15 @@ set -euo pipefail
 target=opcheck
 source "$(dirname "$0")/t3.sh"
 status=0
+graphs_sample=$(t3_every "${EXECUTIONS_STRIDE:-1}")
 for run in "volta ptx" "volta ptx --executions" "kepler ptx" "fifo-store-buffer ptx" "no-l1-fills ptx" \
   "partitioned-l2 ptx"; do
   set -- $run
   report="$reports/t3-$1${3:-}.md"
+  tests=$work
+  [ "${3:-}" = --executions ] && tests=$graphs_sample
   start=$(date +%s.%N)
-  "$build/opcheck" compare "$work" --op "ptx-op,$1" --ax "$2" ${3:-} --jobs "$(nproc)" --quiet \
+  "$build/opcheck" compare "$tests" --op "ptx-op,$1" --ax "$2" ${3:-} --jobs "$(nproc)" --quiet \
     --report "$report" | grep '^Summary' || status=$?
   end=$(date +%s.%N)
   awk -v a="$start" -v b="$end" -v run="$run" -v report="$report" \

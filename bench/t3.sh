@@ -12,3 +12,19 @@ ninja -C "$build" "${target:-opcheck}" >/dev/null
 # argument, else a fresh directory.
 reports=${2:-$(mktemp -d)}
 mkdir -p "$reports"
+
+# A directory of links to every $1-th t3 test (sorted by path; 1: all of
+# them), removed on exit with $work. CI samples the slowest runs this way
+# to stay within its time; a benchmark run by hand takes every test.
+t3_every() {
+  local stride=$1 sample
+  if [ "$stride" -le 1 ]; then
+    echo "$work"
+    return
+  fi
+  sample="$work/every-$stride"
+  mkdir -p "$sample"
+  find "$work" -path "$sample" -prune -o -name '*.litmus' -print | sort |
+    awk -v n="$stride" 'NR % n == 1' | while read -r file; do ln -s "$file" "$sample/"; done
+  echo "$sample"
+}

@@ -53,6 +53,21 @@ std::vector<fs::path> corpusAndCatalogueFilesExceptT3(const fs::path& corpora) {
   return files;
 }
 
+std::vector<fs::path> catalogueAndCorpusSample(const fs::path& corpora, std::size_t stride) {
+  std::vector<fs::path> files = litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  for (const char* folder : {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1"}) {
+    const std::vector<fs::path> found = litmusFilesUnder(corpora / folder);
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  for (const char* folder : {"diy-gpu-ptx/t2", "cuda-litmus/tests"}) {
+    const std::vector<fs::path> found = litmusFilesUnder(corpora / folder);
+    for (std::size_t at = 0; at < found.size(); at += stride) {
+      files.push_back(found[at]);
+    }
+  }
+  return files;
+}
+
 std::optional<fs::path> unpackedT3() {
   const std::optional<fs::path> corpora = corporaDirectory();
   if (!corpora) {

@@ -23,6 +23,12 @@ std::vector<std::filesystem::path> corpusFilesExceptT3(const std::filesystem::pa
 // The same, then every *.litmus file of the project's catalogue/.
 std::vector<std::filesystem::path> corpusAndCatalogueFilesExceptT3(const std::filesystem::path& corpora);
 
+// The project's catalogue and the small corpora (Dat3M, herd, hardware, diy
+// t1) in full, then every STRIDE-th file of the two large ones (diy t2,
+// cuda-litmus): for the checks too slow to run on every corpus test.
+std::vector<std::filesystem::path> catalogueAndCorpusSample(const std::filesystem::path& corpora,
+                                                            std::size_t stride);
+
 // diy-gpu-ptx/t3.tar.gz unpacked once into the build tree; empty when the
 // corpora are absent.
 std::optional<std::filesystem::path> unpackedT3();
