@@ -616,9 +616,11 @@ ExecutionRaces findRaces(const Execution& x, bool explain) {
         if (explain) {
           explainer.explain(race, a, b);
         }
-        if (std::find(result.races.begin(), result.races.end(), race) == result.races.end()) {
-          result.races.push_back(std::move(race));
+        auto known = std::find(result.races.begin(), result.races.end(), race);
+        if (known == result.races.end()) {
+          known = result.races.insert(known, std::move(race));
         }
+        result.racingEvents.push_back({a, b, static_cast<std::size_t>(known - result.races.begin())});
         return;
       }
       if (!classifier) {

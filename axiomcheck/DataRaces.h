@@ -108,9 +108,19 @@ struct RelaxedRace {
   friend bool operator==(const RelaxedRace&, const RelaxedRace&) = default;
 };
 
+// A data race as two events of the execution, and its Race (an index into
+// ExecutionRaces::races; several event pairs of an unrolled loop can be
+// one race of two instructions).
+struct RacingEvents {
+  unsigned first = 0;
+  unsigned second = 0;
+  std::size_t race = 0;
+};
+
 struct ExecutionRaces {
-  std::vector<Race> races;                // PTX ISA 8.7.1 data races
-  std::vector<RelaxedRace> relaxedRaces;  // morally strong, unordered
+  std::vector<Race> races;                 // PTX ISA 8.7.1 data races
+  std::vector<RelaxedRace> relaxedRaces;   // morally strong, unordered
+  std::vector<RacingEvents> racingEvents;  // every event pair of races
 };
 
 // The races of EXECUTION, a complete candidate (rf, co, the Fence-SC order

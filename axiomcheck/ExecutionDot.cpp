@@ -96,7 +96,8 @@ struct Edge {
   std::string colour;
   std::string style;
   bool bold = false;
-  std::string axiom;  // the axiom a bold edge explains
+  std::string axiom;    // the axiom a bold edge explains
+  bool marked = false;  // a MarkedPair: dashed, both ends arrowed
 };
 
 }  // namespace
@@ -195,6 +196,10 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
                          "solid", true, explanation.axiom});
       }
     }
+  }
+
+  for (const MarkedPair& pair : picture.marked) {
+    edges.push_back({pair.first, pair.second, pair.label, "crimson", "dashed", false, "", true});
   }
 
   // The initial writes drawn: those an edge touches.
@@ -297,6 +302,8 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
            quoted(edge.relation) + ", color=" + quoted(edge.colour) + ", fontcolor=" + quoted(edge.colour);
     if (edge.bold) {
       dot += ", penwidth=3, style=bold, tooltip=" + quoted(edge.relation + " (" + edge.axiom + ")");
+    } else if (edge.marked) {
+      dot += ", penwidth=2, style=\"bold,dashed\", dir=both";
     } else if (edge.style != "solid") {
       dot += ", style=" + edge.style;
     }

@@ -20,11 +20,20 @@
 
 namespace opcheck::axiomcheck {
 
+// Two events drawn joined by a crimson, dashed double arrow with LABEL: a
+// data race of the execution (opcheck races -o, docs/races.md).
+struct MarkedPair {
+  unsigned first = 0;
+  unsigned second = 0;
+  std::string label;
+};
+
 struct DotPicture {
   std::string name;                      // the graph's name (the test's)
   std::vector<std::string> caption;      // lines above the picture
   std::vector<AxiomExplanation> broken;  // drawn bold, each named in the caption
   std::vector<std::string> alsoBroken;   // axioms broken too, named after those
+  std::vector<MarkedPair> marked;        // pairs drawn apart from the relations
 };
 
 // herd's name of EVENT: a, b, ..., z, then ba, bb, ...; "init x" for the

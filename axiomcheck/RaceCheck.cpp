@@ -45,10 +45,23 @@ class ObservingModel final : public ForwardingModel {
 
 }  // namespace
 
-void addExecutionRaces(TestRaces& result, const ExecutionRaces& found) {
+void addExecutionRaces(TestRaces& result, const Execution& execution, const ExecutionRaces& found) {
   ++result.executions;
   if (!found.races.empty()) {
     ++result.racyExecutions;
+    if (!result.firstRacyExecution) {
+      auto kept = std::make_shared<KeptExecution>();
+      kept->execution = execution;
+      kept->races = found;
+      kept->paths.reserve(execution.paths.size());
+      for (std::size_t thread = 0; thread < execution.paths.size(); ++thread) {
+        if (execution.paths[thread] != nullptr) {
+          kept->paths.push_back(*execution.paths[thread]);
+          kept->execution.paths[thread] = &kept->paths.back();
+        }
+      }
+      result.firstRacyExecution = std::move(kept);
+    }
   }
   for (const Race& race : found.races) {
     auto same = std::find_if(result.races.begin(), result.races.end(), [&](const Race& known) {
@@ -88,7 +101,7 @@ TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, cons
   TestRaces result;
   const bool scExecutions = &model == &scModel();
   auto collect = [&](const Execution& execution) {
-    addExecutionRaces(result, findRaces(execution, explain));
+    addExecutionRaces(result, execution, findRaces(execution, explain));
   };
   const ObservingModel observing(model, [&](const Execution& execution) {
     if (scExecutions) {

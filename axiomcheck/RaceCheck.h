@@ -5,14 +5,24 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "axiomcheck/DataRaces.h"
+#include "axiomcheck/ThreadPaths.h"
 #include "litmus/Outcome.h"
 
 namespace opcheck::axiomcheck {
+
+// An execution that outlives the enumeration it came from: it owns copies
+// of the thread paths its events point into.
+struct KeptExecution {
+  std::vector<ThreadPath> paths;
+  Execution execution;
+  ExecutionRaces races;
+};
 
 struct TestRaces {
   litmus::Outcome outcome;                // as checkTest gives it
@@ -20,11 +30,15 @@ struct TestRaces {
   std::vector<RelaxedRace> relaxedRaces;  // likewise
   std::uint64_t executions = 0;           // allowed executions seen
   std::uint64_t racyExecutions = 0;       // of them, with a data race
+  // The first allowed execution with a data race and its races, kept to be
+  // drawn (opcheck races -o).
+  std::shared_ptr<const KeptExecution> firstRacyExecution;
 };
 
-// Adds one execution's races to RESULT (counts, distinct pairs, the most
-// specific explanation of each, the worst DRFrlx class of each).
-void addExecutionRaces(TestRaces& result, const ExecutionRaces& found);
+// Adds the races FOUND in EXECUTION to RESULT (counts, distinct pairs, the
+// most specific explanation of each, the worst DRFrlx class of each; the
+// execution itself if it is the first with a data race).
+void addExecutionRaces(TestRaces& result, const Execution& execution, const ExecutionRaces& found);
 
 // Whether races can be judged on MODEL's executions: ptx (its own
 // relations) and sc (each SC execution with every Fence-SC order its

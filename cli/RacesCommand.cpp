@@ -8,6 +8,7 @@
 //   Race NAME LOC P0:Ll "instr" | P1:Ll "instr": CLASS: why, what removes it
 //   RelaxedRaces NAME M CLASS,...           morally strong but unordered pairs
 //   RelaxedRace NAME LOC P0:Ll "instr" | P1:Ll "instr": DRFrlx CLASS
+//   RacePicture NAME PATH                   with -o DIR: the first racy execution
 //
 // Exit status: 0 when every test ran, races or not; 1 with --fail-on-race
 // when some test has a data race; 2 for bad input or usage.
@@ -23,12 +24,14 @@
 #include <string>
 #include <vector>
 
+#include "axiomcheck/ExecutionDot.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/RaceCheck.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExecutionCheck.h"
 #include "cli/ExitStatus.h"
+#include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
 #include "cli/ModelChoice.h"
@@ -67,6 +70,8 @@ struct RacesOptions {
   bool quiet = false;
   // --guarantee: the DRF check (docs/races.md "The guarantee").
   bool guarantee = false;
+  // -o DIR: each racy test's first racy execution drawn there.
+  std::string pictures;
 };
 
 // Reads the arguments; nothing when the command goes on, else the exit
@@ -93,6 +98,10 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
                "per test, whether its SC executions are race-free (DRF0 with DRFrlx's relaxed classes) and, "
                "if so, whether ptx gives exactly its SC outcomes");
   addQuietOption(app, options.quiet);
+  app.add_option("-o,--output", options.pictures,
+                 "draw each racy test's first racy execution into DIR (DOT, and SVG with Graphviz), its "
+                 "races as dashed double arrows")
+      ->type_name("DIR");
   addStrictOption(app, options.strict, "a race was found (implies --fail-on-race)");
   // opcheck FILE... --races comes here with the flag still given.
   app.add_flag("--races")->group("");
@@ -113,6 +122,9 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   }
   if (options.guarantee && app.count("--model") > 0) {
     return usageError("--guarantee compares sc and ptx; it takes no --model");
+  }
+  if (options.guarantee && !options.pictures.empty()) {
+    return usageError("--guarantee draws no executions; it takes no -o");
   }
   return std::nullopt;
 }
@@ -196,7 +208,8 @@ std::string classList(const std::vector<Item>& items, Name&& name) {
   return list;
 }
 
-std::string herdLines(const litmus::Test& test, const axiomcheck::TestRaces& found) {
+std::string herdLines(const litmus::Test& test, const axiomcheck::TestRaces& found,
+                      const std::optional<std::string>& picture) {
   std::ostringstream out;
   if (found.races.empty()) {
     out << "Races " << test.name << " none\n";
@@ -217,6 +230,9 @@ std::string herdLines(const litmus::Test& test, const axiomcheck::TestRaces& fou
           << (axiomcheck::keepsSequentialConsistency(race.kind) ? " (keeps SC)" : " (SC not guaranteed)")
           << "\n";
     }
+  }
+  if (picture) {
+    out << "RacePicture " << test.name << " " << *picture << "\n";
   }
   return out.str();
 }
@@ -241,7 +257,11 @@ litmus::Json jsonPair(const litmus::Test& test, const AnyRace& race) {
   return entry;
 }
 
-void addRacesJson(litmus::Json& object, const litmus::Test& test, const axiomcheck::TestRaces& found) {
+void addRacesJson(litmus::Json& object, const litmus::Test& test, const axiomcheck::TestRaces& found,
+                  const std::optional<std::string>& picture) {
+  if (picture) {
+    object["race_picture"] = *picture;
+  }
   object["executions"] = found.executions;
   object["racy_executions"] = found.racyExecutions;
   litmus::Json races = litmus::Json::array();
@@ -274,6 +294,7 @@ void addRacesJson(litmus::Json& object, const litmus::Test& test, const axiomche
 struct TestResult {
   std::string output;
   std::string error;
+  bool pictureFailed = false;  // -o: writing the picture failed (said on standard error)
   bool racy = false;
   bool cut = false;  // a limit cut the run
   // --guarantee
@@ -349,6 +370,40 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
   result.output = options.json ? litmus::dumpJson(object) : out.str();
 }
 
+// -o DIR: FOUND's first racy execution drawn into DIR as NAME-race.dot
+// (and .svg), each data race a crimson dashed double arrow labelled with
+// its class. Returns the picture's path, or nothing when the test has no
+// data race or the picture could not be written (RESULT says which).
+std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomcheck::TestRaces& found,
+                                         const std::string& model, const RacesOptions& options,
+                                         TestResult& result) {
+  if (options.pictures.empty() || !found.firstRacyExecution) {
+    return std::nullopt;
+  }
+  const axiomcheck::KeptExecution& kept = *found.firstRacyExecution;
+  axiomcheck::DotPicture picture;
+  picture.name = test.name;
+  picture.caption.push_back(test.name + ": an execution " + model + " allows, with " +
+                            std::to_string(kept.races.races.size()) + " data race" +
+                            (kept.races.races.size() == 1 ? "" : "s") + " (dashed)");
+  for (const Race& race : kept.races.races) {
+    picture.caption.push_back(std::string(axiomcheck::raceClassName(race.kind)) + ": " +
+                              pairText(test, race.first, race.second, race.location));
+  }
+  for (const axiomcheck::RacingEvents& pair : kept.races.racingEvents) {
+    picture.marked.push_back(
+        {pair.first, pair.second,
+         "race: " + std::string(axiomcheck::raceClassName(kept.races.races[pair.race].kind))});
+  }
+  const std::optional<std::filesystem::path> written = writePicture(
+      options.pictures, pictureStem(test.name) + "-race", axiomcheck::executionDot(kept.execution, picture));
+  if (!written) {
+    result.pictureFailed = true;
+    return std::nullopt;
+  }
+  return written->string();
+}
+
 // ptx-op: herd's block of its outcomes, the races of every run's execution
 // graph (cli/ExecutionCheck.h; co and the Fence-SC order narrowed to ptx's,
 // so ptx's relations apply), and the steps of a run to the first racy
@@ -368,16 +423,18 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
                         if (!races.races.empty() && !racyRun) {
                           racyRun = graph.machineState;
                         }
-                        axiomcheck::addExecutionRaces(found, races);
+                        axiomcheck::addExecutionRaces(found, execution, races);
                       });
   result.racy = !found.races.empty();
   std::vector<std::string> trace;
   if (racyRun) {
     trace = opsem::traceToGraph(test, file, operational, options.unroll, *racyRun);
   }
+  const std::optional<std::string> picture =
+      drawFirstRace(test, found, options.operational->name, options, result);
   if (options.json) {
     litmus::Json object = litmus::outcomeJson(test, found.outcome, file);
-    addRacesJson(object, test, found);
+    addRacesJson(object, test, found, picture);
     object["racy_run"] = trace;
     result.output = litmus::dumpJson(object);
     return;
@@ -395,7 +452,7 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
       extra << "  " << index + 1 << ". " << trace[index] << "\n";
     }
   }
-  result.output = block + herdLines(test, found) + extra.str() + "\n";
+  result.output = block + herdLines(test, found, picture) + extra.str() + "\n";
 }
 
 TestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
@@ -416,16 +473,18 @@ TestResult runOne(const std::filesystem::path& file, const RacesOptions& options
         axiomcheck::checkRaces(test, *options.model, check, file.string(), true);
     result.racy = !found.races.empty();
     result.cut = !found.outcome.stopped.empty();
+    const std::optional<std::string> picture =
+        drawFirstRace(test, found, std::string(options.model->name()), options, result);
     if (options.json) {
       litmus::Json object = litmus::outcomeJson(test, found.outcome, file.string());
-      addRacesJson(object, test, found);
+      addRacesJson(object, test, found, picture);
       result.output = litmus::dumpJson(object);
     } else {
       std::string block = litmus::printHerd(test, found.outcome);
       if (block.ends_with("\n\n")) {
         block.pop_back();
       }
-      result.output = block + herdLines(test, found) + "\n";
+      result.output = block + herdLines(test, found, picture) + "\n";
     }
   } catch (const litmus::InputError& error) {
     result.error = error.what();
@@ -483,6 +542,7 @@ static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
         } else {
           std::cout << result.output;
         }
+        allGood = allGood && !result.pictureFailed;
         anyRace = anyRace || result.racy;
         anyCut = anyCut || result.cut;
         raceFree += result.raceFree ? 1 : 0;

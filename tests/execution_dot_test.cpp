@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -271,6 +272,62 @@ TEST_CASE("opcheck --show, --witness and compare --report write DOT that Graphvi
     fs::path svg = dot;
     CHECK(fs::exists(svg.replace_extension(".svg")));
   }
+}
+
+// The node ids of the DOT's events whose label contains LABEL.
+std::vector<std::string> nodesLabelled(const std::string& dot, const std::string& label) {
+  std::vector<std::string> ids;
+  std::istringstream lines(dot);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t start = line.find_first_not_of(' ');
+    if (start != std::string::npos && line.find(" [label=\"") != std::string::npos &&
+        line.find(" -> ") == std::string::npos && line.find(label) != std::string::npos) {
+      ids.push_back(line.substr(start, line.find(' ', start) - start));
+    }
+  }
+  return ids;
+}
+
+TEST_CASE("opcheck races -o draws the first racy execution, each race a dashed double arrow",
+          "[graphs][races][cli]") {
+  Scratch scratch;
+  const fs::path seed002 = fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed002";
+  // Seed 002 Fig. 4: a fence.sc.cta between CTAs orders nothing; the race is
+  // the weak store and the weak load of g.
+  const fs::path racy = seed002 / "Fig4-threadfence-block-cross-cta.litmus";
+  const fs::path raceFree = seed002 / "Fig4-threadfence-device-cross-cta.litmus";
+  for (const char* model : {"ptx", "ptx-op"}) {
+    INFO(model);
+    const fs::path pictures = scratch.path() / model;
+    const testing::CommandResult result = testing::runOpcheck(
+        {"races", racy.string(), raceFree.string(), "--model", model, "-o", pictures.string()});
+    CHECK(result.exitStatus == 0);
+    CHECK(result.standardOutput.find("RacePicture Fig4-threadfence-block-cross-cta " + pictures.string()) !=
+          std::string::npos);
+    CHECK(result.standardOutput.find("RacePicture Fig4-threadfence-device-cross-cta") == std::string::npos);
+    CHECK(filesWithExtension(pictures, ".dot") ==
+          std::vector<fs::path>{pictures / "Fig4-threadfence-block-cross-cta-race.dot"});
+    const std::string dot = testing::readFile(pictures / "Fig4-threadfence-block-cross-cta-race.dot");
+    // The caption names the race (DOT escapes its quotes).
+    CHECK(dot.find("scoped-fence: g P0:L13 \\\"st.weak g, 1\\\" | P1:L16 \\\"ld.weak r1, g\\\"") !=
+          std::string::npos);
+    const std::vector<std::string> store = nodesLabelled(dot, ": W g=1");
+    const std::vector<std::string> load = nodesLabelled(dot, ": R g=");
+    REQUIRE(store.size() == 1);
+    REQUIRE(load.size() == 1);
+    CHECK(count(dot, store.front() + " -> " + load.front() +
+                         " \\[(x?)label=\"race: scoped-fence\"[^\\]]*dir=both") == 1);
+    CHECK(count(dot, "race: ") == 1);
+    if (cli::graphvizFound()) {
+      CHECK(graphvizAccepts(pictures / "Fig4-threadfence-block-cross-cta-race.dot"));
+    }
+  }
+  const testing::CommandResult json = testing::runOpcheck(
+      {"races", racy.string(), "--format", "json", "-o", (scratch.path() / "json").string()});
+  CHECK(json.standardOutput.find("\"race_picture\":\"" + (scratch.path() / "json").string()) !=
+        std::string::npos);
+  CHECK(testing::runOpcheck({"races", "--guarantee", racy.string(), "-o", scratch.path().string()})
+            .exitStatus == 2);
 }
 
 TEST_CASE("graph options that do not apply are usage errors", "[graphs][cli]") {
