@@ -6,6 +6,7 @@
 #include "cli/OrderedParallel.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FileReading.h"
+#include "litmus/HerdHash.h"
 #include "litmus/HerdLogReader.h"
 #include "litmus/JsonPrinter.h"
 #include "litmus/Limits.h"
@@ -123,6 +124,11 @@ LogComparisonSuite compareWithLog(const ModelChoice& model, LogKind kind,
       comparison.file = checked.origin;
       comparison.logLine = group.position.line;
       comparison.hash = group.hash;
+      const auto source = std::find_if(given.begin(), given.end(),
+                                       [&](const GivenTest& test) { return test.file == checked.origin; });
+      if (source != given.end()) {
+        comparison.testHash = litmus::herdHash(source->test).value_or("");
+      }
       comparison.complete = states[index].complete;
       comparison.error = states[index].error;
       if (!comparison.error.empty()) {
@@ -212,7 +218,9 @@ std::string logComparisonText(const LogComparisonSuite& suite) {
     withLogOnly += test.logOnly.empty() ? 0 : 1;
     text += std::string(test.equal() ? "equal" : "differs") + " (" + suite.model + " " +
             plural(test.modelStates, "state") + ", log " + std::to_string(test.logStates) + ")" +
-            (test.complete ? "" : " ?? (" + suite.model + "'s run was cut)") + "\n";
+            (test.complete ? "" : " ?? (" + suite.model + "'s run was cut)") +
+            (test.hashDiffers() ? " (Hash= differs: the log's " + test.test + " is another program)" : "") +
+            "\n";
     for (const LogState& state : test.logOnly) {
       text += "  " + logOnly + herdText(state) + "\n";
     }
@@ -258,6 +266,8 @@ std::string logComparisonJson(const LogComparisonSuite& suite) {
     entry["log_only"] = statesJson(test.logOnly);
     entry["complete"] = test.complete;
     entry["error"] = test.error.empty() ? Json(nullptr) : Json(test.error);
+    entry["log_hash"] = test.hash.empty() ? Json(nullptr) : Json(test.hash);
+    entry["hash"] = test.testHash.empty() ? Json(nullptr) : Json(test.testHash);
     tests.push_back(std::move(entry));
   }
   object["tests"] = std::move(tests);

@@ -37,6 +37,11 @@ struct LogTestComparison {
   bool complete = true;             // false when --unroll or a limit cut the model's run
   std::string error;                // the model could not check the test
   std::string hash;                 // the log's Hash= line, if any
+  std::string testHash;             // herd's digest of the given test (litmus/HerdHash.h), if any
+
+  // Both digests known and different: the log's test is another program
+  // of the same name (why herd prints them; mcompare7 warns of it).
+  bool hashDiffers() const { return !hash.empty() && !testHash.empty() && hash != testHash; }
 
   bool equal() const { return error.empty() && modelOnly.empty() && logOnly.empty(); }
 };

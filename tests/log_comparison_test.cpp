@@ -124,6 +124,9 @@ TEST_CASE("compare --against a herd7 log: rmo equals herd7's ptx-nodoc output on
     CHECK(document["only_in_log"].empty());
     CHECK(document["only_given"].empty());
     CHECK(document["errors"].empty());
+    for (const nlohmann::json& test : document["tests"]) {
+      CHECK(test["hash"] == test["log_hash"]);  // the same programs herd ran
+    }
   }
 }
 
@@ -180,6 +183,8 @@ TEST_CASE("compare --against names the states only the model has, only the log h
   CHECK(document["tests"][0]["equal"] == false);
   CHECK(document["tests"][0]["model_only"] == nlohmann::json::parse(R"([{"0:r1": 1, "1:r2": 1}])"));
   CHECK(document["tests"][0]["log_only"].size() == 2);
+  CHECK(document["tests"][0]["log_hash"] == "0123456789abcdef0123456789abcdef");
+  CHECK(document["tests"][0]["hash"].is_null());  // modern PTX: herd's GPU_PTX would not read it
 
   // The same log under a model that allows SB's four outcomes but one.
   const std::string equalLog = scratch.write("ptx.log", kHerdBlock);
@@ -193,6 +198,33 @@ TEST_CASE("compare --against names the states only the model has, only the log h
                   "--against", equalLog, "--model", "ptx", "--strict"});
   CHECK_THAT(notInLog.standardOutput, Contains("Not in the log: Fig6-SB-fence.sc.gpu\n"));
   CHECK(notInLog.exitStatus == 1);
+}
+
+TEST_CASE("compare --against says when the log's Hash= is not the given GPU_PTX test's", "[cli]") {
+  Scratch scratch;
+  // herd-gpu-ptx's SB (catalogue-ptx-2019), whose Hash= in herd7 2015's
+  // output is b92773b4ac80d8d9f37f7866d9f060c2.
+  const std::string test =
+      scratch.write("SB.litmus",
+                    "GPU_PTX SB\n{\n0:.reg .s32 r0;\n0:.reg .s32 r2;\n0:.reg .b64 r1 = x;\n"
+                    "0:.reg .b64 r3 = y;\n1:.reg .s32 r0;\n1:.reg .s32 r2;\n"
+                    "1:.reg .b64 r1 = y;\n1:.reg .b64 r3 = x;\n}\n"
+                    " P0                | P1                ;\n"
+                    " mov.s32 r0,1      | mov.s32 r0,1      ;\n"
+                    " st.cg.s32 [r1],r0 | st.cg.s32 [r1],r0 ;\n"
+                    " ld.cg.s32 r2,[r3] | ld.cg.s32 r2,[r3] ;\n\n"
+                    "scopeTree\n(device (cta P0) (cta P1))\n\nx: global, y: global\n\n"
+                    "exists (0:r2=0 /\\ 1:r2=0)\n");
+  const std::string states =
+      "Test SB Allowed\nStates 4\n0:r2=0; 1:r2=0;\n0:r2=0; 1:r2=1;\n0:r2=1; 1:r2=0;\n"
+      "0:r2=1; 1:r2=1;\nOk\n";
+  const std::string same = scratch.write("same.log", states + "Hash=b92773b4ac80d8d9f37f7866d9f060c2\n");
+  const std::string other = scratch.write("other.log", states + "Hash=0123456789abcdef0123456789abcdef\n");
+  CHECK_THAT(runOpcheck({"compare", test, "--against", same, "--model", "rmo"}).standardOutput,
+             Contains("Test SB equal (rmo 4 states, log 4)\n"));
+  CHECK_THAT(
+      runOpcheck({"compare", test, "--against", other, "--model", "rmo"}).standardOutput,
+      Contains("Test SB equal (rmo 4 states, log 4) (Hash= differs: the log's SB is another program)\n"));
 }
 
 TEST_CASE("compare --against a litmus7 log fails when the model forbids a state seen on hardware", "[cli]") {
