@@ -95,7 +95,9 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   std::atomic<std::uint64_t> transitions{0};
   std::atomic<std::uint64_t> revisits{0};
   // States handed to the workers and not yet expanded (for progress only).
+  // Counted only when someone watches: a shared counter costs every step.
   std::atomic<std::uint64_t> frontier{1};
+  const bool countFrontier = static_cast<bool>(options.progress);
   std::atomic<int> stopReason{static_cast<int>(StopReason::Completed)};
 
   auto stop = [&](StopReason reason) {
@@ -110,9 +112,13 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   auto expand = [&](const State& state, auto& feeder) {
     // Counted as expanded whichever way this returns.
     struct Expanded {
-      std::atomic<std::uint64_t>& frontier;
-      ~Expanded() { frontier.fetch_sub(1, std::memory_order_relaxed); }
-    } expanded{frontier};
+      std::atomic<std::uint64_t>* frontier;
+      ~Expanded() {
+        if (frontier != nullptr) {
+          frontier->fetch_sub(1, std::memory_order_relaxed);
+        }
+      }
+    } expanded{countFrontier ? &frontier : nullptr};
     if (stopped()) {
       return;
     }
@@ -150,7 +156,9 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       if (options.limits.maxStates != 0 && seen.size() >= options.limits.maxStates) {
         stop(StopReason::MaxStates);
       }
-      frontier.fetch_add(1, std::memory_order_relaxed);
+      if (countFrontier) {
+        frontier.fetch_add(1, std::memory_order_relaxed);
+      }
       feeder.add(successor.state);
     };
     if (options.reduceLocalSteps) {
