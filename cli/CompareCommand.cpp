@@ -95,7 +95,9 @@ std::optional<int> parseAgainstArguments(const CLI::App& app, const std::string&
 std::optional<int> parseCompareArguments(const std::vector<std::string>& arguments, CompareOptions& options) {
   CLI::App app{
       "Checks that ptx-op's outcomes (--executions: and each run's execution graph) are ones the "
-      "axiomatic models allow. The two sides are named as --model names models elsewhere.",
+      "axiomatic models allow. The two sides are named as --model names models elsewhere. With --against "
+      "LOG: "
+      "one model's final states against a herd7 or litmus7 log (--model, --format).",
       "opcheck compare"};
   setUpApp(app);
   app.footer(
@@ -117,7 +119,8 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
       ->type_name("LOG");
   // Without --against compare has two sides, and --model would not say which (README "Use").
   std::string model = std::string(kDefaultModel);
-  app.add_option("--model", model, std::string("with --against, the model under test: ") + kModelNames)
+  app.add_option("--model", model,
+                 std::string("with --against, the model under test (default ptx): ") + kModelNames)
       ->type_name("MODEL");
   addFormatOption(app, options.json);
   app.add_flag("--executions", options.comparison.executions,
