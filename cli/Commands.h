@@ -20,6 +20,7 @@ int runModelCommand(const std::vector<std::string>& arguments);
 
 // opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo] [--report F]:
 // operational outcomes against axiomatic ones; 1 when some test is unsound.
+// With --against LOG [--model M]: one model against a herd7 or litmus7 log.
 int runCompareCommand(const std::vector<std::string>& arguments);
 
 // opcheck harness --observations FILE... [--model M]... [--format herd|json]

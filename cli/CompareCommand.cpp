@@ -3,6 +3,9 @@
 // [--max-states N] [--max-candidates N] [--timeout S] [--quiet]: operational ⊆ axiomatic, test by
 // test, and with --executions run by run (design.md "Cross-validation").
 // Exit status 1 when some test is unsound.
+//
+// opcheck compare FILE|DIR... --against LOG [--model MODEL] [--format herd|json]: one model's
+// final states against a herd7 or litmus7 log, as mcompare7 compares logs (cli/LogComparison.h).
 #include <unistd.h>
 
 #include <fstream>
@@ -15,12 +18,15 @@
 #include "cli/ComparisonReport.h"
 #include "cli/ExitStatus.h"
 #include "cli/GraphOutput.h"
+#include "cli/Harness.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
 #include "cli/Limits.h"
+#include "cli/LogComparison.h"
 #include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
+#include "litmus/Diagnostic.h"
 
 namespace opcheck::cli {
 
@@ -37,6 +43,10 @@ struct CompareOptions {
   bool quiet = false;
   // --strict: exit 1 too when a limit cut a run (an inconclusive test).
   bool strict = false;
+  // --against LOG: the model under test (--model) against a log.
+  std::string against;
+  std::optional<ModelChoice> model;
+  bool json = false;
 };
 
 std::vector<std::string> splitCommas(const std::string& text) {
@@ -50,16 +60,50 @@ std::vector<std::string> splitCommas(const std::string& text) {
   return parts;
 }
 
+// --against LOG: one model against a log. The options of the two-sided
+// comparison do not apply (design.md: an option a command would ignore is
+// an error).
+std::optional<int> parseAgainstArguments(const CLI::App& app, const std::string& model,
+                                         CompareOptions& options) {
+  for (const char* option : {"--op", "--ax", "--executions", "--report"}) {
+    if (given(app, option)) {
+      return usageError(std::string(option) +
+                        " does not apply to compare --against LOG, which checks one model (--model MODEL)");
+    }
+  }
+  options.model = findModelChoice(model);
+  if (!options.model) {
+    return usageError("--model takes " + std::string(kModelNames) + ", not '" + model + "'");
+  }
+  if (!options.model->operational() && given(app, "--max-states")) {
+    return usageError(doesNotApply(
+        "--max-states", model, "it limits ptx-op's exploration; the axiomatic models take --max-candidates"));
+  }
+  if (options.model->operational() && given(app, "--max-candidates")) {
+    return usageError(
+        doesNotApply("--max-candidates", model,
+                     "it limits the axiomatic models (ptx, rmo, sc); ptx-op takes --max-states"));
+  }
+  if (options.inputs.empty()) {
+    return usageError("give the litmus files or directories the log's tests are of (opcheck compare --help)");
+  }
+  return std::nullopt;
+}
+
 // Reads the arguments; nothing when the comparison goes on, else the exit
 // status (after the usage, or a usage error).
 std::optional<int> parseCompareArguments(const std::vector<std::string>& arguments, CompareOptions& options) {
   CLI::App app{
       "Checks that ptx-op's outcomes (--executions: and each run's execution graph) are ones the "
-      "axiomatic models allow. The two sides are named as --model names models elsewhere.",
+      "axiomatic models allow. The two sides are named as --model names models elsewhere. With --against "
+      "LOG: "
+      "one model's final states against a herd7 or litmus7 log (--model, --format).",
       "opcheck compare"};
   setUpApp(app);
   app.footer(
-      "Exit status: 0 when every test is sound, 1 when some test is unsound, 2 for bad input or usage.");
+      "Exit status: 0 when every test is sound, 1 when some test is unsound, 2 for bad input or usage.\n"
+      "With --against LOG: 1 when the model forbids a state a litmus7 log saw (--strict: also when a test "
+      "differs from the log, is on one side only, or a limit cut its run).");
   std::string operational = "ptx-op";
   std::string axiomatic = "ptx";
   addInputs(app, options.inputs);
@@ -69,9 +113,16 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   app.add_option("--ax", axiomatic, "the axiomatic side, models separated by commas: ptx, rmo, sc")
       ->type_name("MODEL,...")
       ->capture_default_str();
-  // compare has two sides: --model would not say which (README "Use").
-  std::string model;
-  app.add_option("--model", model)->group("");
+  app.add_option("--against", options.against,
+                 "compare one model (--model) with a herd7 log (its states must be equal) or a litmus7 log "
+                 "(every state seen must be allowed), as mcompare7 does")
+      ->type_name("LOG");
+  // Without --against compare has two sides, and --model would not say which (README "Use").
+  std::string model = std::string(kDefaultModel);
+  app.add_option("--model", model,
+                 std::string("with --against, the model under test (default ptx): ") + kModelNames)
+      ->type_name("MODEL");
+  addFormatOption(app, options.json);
   app.add_flag("--executions", options.comparison.executions,
                "also check each ptx-op run's execution graph against the axioms");
   app.add_option(
@@ -86,9 +137,16 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
   }
+  if (!options.against.empty()) {
+    return parseAgainstArguments(app, model, options);
+  }
   if (app.count("--model") > 0) {
     return usageError("compare names its two sides --op ptx-op[,PRESET] and --ax ptx,rmo,sc, not --model " +
-                      model);
+                      model + " (--model names the model under test of --against LOG)");
+  }
+  if (given(app, "--format")) {
+    return usageError(
+        "--format applies to compare --against LOG; compare writes JSON with --report FILE.json");
   }
   const std::optional<ModelChoice> operationalModel = findOperationalModel(operational);
   if (!operationalModel) {
@@ -116,6 +174,53 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   return std::nullopt;
 }
 
+// compare --against LOG. Exit status: 1 when the model forbids a state a
+// litmus7 log saw (as harness), with --strict also when any test differs, is
+// on one side only, or was cut; 2 for bad input; 0 otherwise.
+int runAgainstLog(const CompareOptions& options) {
+  std::vector<std::string> errors;
+  auto badInput = [&](const std::string& message) {
+    std::cerr << message << '\n';
+    errors.push_back(message);
+  };
+  LogKind kind = LogKind::Herd;
+  std::vector<ObservationGroup> groups;
+  try {
+    groups = readLog(options.against, kind);
+  } catch (const litmus::InputError& error) {
+    badInput(error.what());
+    return kBadInput;
+  }
+  const InputFiles inputs = collectLitmusFiles(options.inputs);
+  for (const std::string& problem : inputs.problems) {
+    badInput(problem);
+  }
+  std::vector<std::string> readErrors;
+  const std::vector<GivenTest> given = readGivenTests(inputs.files, options.jobs, readErrors);
+  for (const std::string& error : readErrors) {
+    badInput(error);
+  }
+  LogComparisonSuite suite = compareWithLog(*options.model, kind, groups, given,
+                                            options.comparison.check.unroll, options.limits, options.jobs);
+  suite.log = options.against;
+  for (const std::string& error : suite.errors) {
+    badInput(error);
+  }
+  suite.errors = errors;
+  std::cout << (options.json ? logComparisonJson(suite) : logComparisonText(suite));
+  if (suite.interrupted) {
+    std::cerr << "opcheck compare: interrupted: the report is partial\n";
+    return kInterrupted;
+  }
+  if (suite.forbidsSeen()) {
+    return kCheckFailed;
+  }
+  if (!errors.empty()) {
+    return kBadInput;
+  }
+  return options.strict && (suite.anyDifference() || suite.partial()) ? kCheckFailed : kSuccess;
+}
+
 }  // namespace
 
 // The command, before its output is checked (OutputCheck, cli/Output.h).
@@ -125,6 +230,9 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
     return *status;
   }
   applyInputLimits(options.limits);
+  if (!options.against.empty()) {
+    return runAgainstLog(options);
+  }
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   for (const std::string& problem : inputs.problems) {
     std::cerr << problem << '\n';

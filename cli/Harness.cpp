@@ -6,6 +6,7 @@
 #include <string>
 
 #include "axiomcheck/CandidateEnumerator.h"
+#include "cli/OrderedParallel.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FileReading.h"
 #include "litmus/Limits.h"
@@ -100,6 +101,24 @@ struct Source {
 
 }  // namespace
 
+std::vector<ObservationGroup> litmus7Groups(std::string_view text, const std::string& file) {
+  std::vector<ObservationGroup> groups;
+  for (litmus::Litmus7Run& run : litmus::readLitmus7Log(text, file)) {
+    ObservationGroup group;
+    group.test = run.test;
+    group.file = file;
+    group.position = run.position;
+    group.observations = std::move(run.states);
+    group.histogram = true;
+    group.chip = run.chip;
+    group.runs = run.runs;
+    group.program = std::move(run.program);
+    group.programLine = run.programLine;
+    groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
 std::vector<ObservationGroup> readObservationFile(const fs::path& path) {
   const std::string file = path.string();
   const std::string text = readText(path);
@@ -140,20 +159,7 @@ std::vector<ObservationGroup> readObservationFile(const fs::path& path) {
     }
     return groups;
   }
-  for (litmus::Litmus7Run& run : litmus::readLitmus7Log(text, file)) {
-    ObservationGroup group;
-    group.test = run.test;
-    group.file = file;
-    group.position = run.position;
-    group.observations = std::move(run.states);
-    group.histogram = true;
-    group.chip = run.chip;
-    group.runs = run.runs;
-    group.program = std::move(run.program);
-    group.programLine = run.programLine;
-    groups.push_back(std::move(group));
-  }
-  return groups;
+  return litmus7Groups(text, file);
 }
 
 GivenTest readGivenTest(const fs::path& path) {
@@ -162,6 +168,32 @@ GivenTest readGivenTest(const fs::path& path) {
   given.file = litmus::inputName(path);
   given.test = parser::readLitmusText(text, given.file);
   given.code = parser::codeColumns(text);
+  return given;
+}
+
+std::vector<GivenTest> readGivenTests(const std::vector<fs::path>& files, unsigned jobs,
+                                      std::vector<std::string>& errors) {
+  struct ReadTest {
+    std::optional<GivenTest> test;
+    std::string error;
+  };
+  std::vector<GivenTest> given;
+  runInOrder<ReadTest>(
+      files.size(), jobs,
+      [&](std::size_t index) {
+        try {
+          return ReadTest{readGivenTest(files[index]), {}};
+        } catch (const litmus::InputError& error) {
+          return ReadTest{std::nullopt, error.what()};
+        }
+      },
+      [&](ReadTest read) {
+        if (read.test) {
+          given.push_back(std::move(*read.test));
+        } else {
+          errors.push_back(read.error);
+        }
+      });
   return given;
 }
 

@@ -34,7 +34,12 @@ struct ObservationGroup {
   std::uint64_t runs = 0;  // for a histogram
   std::string program;     // the program a log shows, as printed
   std::uint32_t programLine = 0;
+  std::string hash;  // a herd7 log's "Hash=" digest (compare --against)
 };
+
+// The runs of a litmus7 log (litmus/Litmus7LogReader.h), one histogram
+// group each. Throws litmus::InputError for a malformed log.
+std::vector<ObservationGroup> litmus7Groups(std::string_view text, const std::string& file);
 
 // A .csv file is read as CSV rows (test,chip,outcome,observed,runs,source)
 // or, when its header has a test column and no outcome column, as a
@@ -51,6 +56,11 @@ struct GivenTest {
 
 // Throws litmus::InputError for a malformed file.
 GivenTest readGivenTest(const std::filesystem::path& path);
+
+// FILES read as given tests, JOBS at a time, in FILES order; a file that
+// does not read adds its "FILE:LINE:COL: error: ..." to ERRORS.
+std::vector<GivenTest> readGivenTests(const std::vector<std::filesystem::path>& files, unsigned jobs,
+                                      std::vector<std::string>& errors);
 
 // Gives each seen-table observation of GROUPS the outcome it stands for:
 // the condition of the GIVEN test of its name, which must be an exists of

@@ -134,27 +134,11 @@ static int runHarnessCommandUnchecked(const std::vector<std::string>& arguments)
   for (const std::string& problem : inputs.problems) {
     badInput(problem);
   }
-  std::vector<GivenTest> given;
-  struct ReadTest {
-    std::optional<GivenTest> test;
-    std::string error;
-  };
-  runInOrder<ReadTest>(
-      inputs.files.size(), options.jobs,
-      [&](std::size_t index) {
-        try {
-          return ReadTest{readGivenTest(inputs.files[index]), {}};
-        } catch (const litmus::InputError& error) {
-          return ReadTest{std::nullopt, error.what()};
-        }
-      },
-      [&](ReadTest read) {
-        if (read.test) {
-          given.push_back(std::move(*read.test));
-        } else {
-          badInput(read.error);
-        }
-      });
+  std::vector<std::string> readErrors;
+  std::vector<GivenTest> given = readGivenTests(inputs.files, options.jobs, readErrors);
+  for (const std::string& error : readErrors) {
+    badInput(error);
+  }
 
   for (const std::string& error : expandConditionOutcomes(report.groups, given)) {
     badInput(error);

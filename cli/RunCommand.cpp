@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -29,6 +31,7 @@
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
+#include "cli/ProgressLine.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/HerdPrinter.h"
 #include "litmus/JsonPrinter.h"
@@ -52,6 +55,7 @@ struct RunOptions {
   Format format = Format::Herd;
   unsigned unroll = 2;
   bool quiet = false;
+  ProgressMode progress = ProgressMode::Auto;  // --progress, --no-progress
   // --strict: exit 1 when a limit cut a run or ptx-op found a hang
   // (docs/json.md "Exit status").
   bool strict = false;
@@ -91,6 +95,13 @@ struct RunCommandLine {
     addFormatOption(app, json);
     addUnrollOption(app, options.unroll);
     addQuietOption(app, options.quiet);
+    app.add_flag_callback(
+        "--progress", [&options] { options.progress = ProgressMode::On; },
+        "show progress on standard error even when it is not a terminal (tests done; for a single ptx-op "
+        "test: states, states/s, frontier, memory, time)");
+    app.add_flag_callback(
+        "--no-progress", [&options] { options.progress = ProgressMode::Off; },
+        "never show progress (default: on a terminal)");
     addStrictOption(app, options.strict, "ptx-op found hang states");
     addLimitOptions(app, options.limits);
     addGraphOptions(app, options.graphs);
@@ -272,7 +283,21 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
     std::cerr << problem << '\n';
   }
   const std::vector<std::filesystem::path>& files = inputs.files;
-  const bool progress = !options.quiet && files.size() > 1 && isatty(STDERR_FILENO) != 0;
+  // --quiet keeps the terminal's default quiet; --progress overrides it.
+  const bool show = showProgress(
+      options.quiet && options.progress == ProgressMode::Auto ? ProgressMode::Off : options.progress,
+      isatty(STDERR_FILENO) != 0);
+  const bool progress = show && files.size() > 1;
+  // A single ptx-op test: its exploration's progress, overwritten once a
+  // second and cleared before the result is printed.
+  std::atomic<bool> explorationShown{false};
+  if (show && files.size() == 1 && options.model == nullptr) {
+    options.operational.exploration.progress =
+        [&explorationShown](const statespace::ExplorationProgress& now) {
+          std::cerr << overwriting(progressLine(now)) << std::flush;
+          explorationShown = true;
+        };
+  }
 
   std::vector<std::string> errors;
   // JSON: the envelope (docs/json.md) around one test object a line, printed
@@ -291,6 +316,9 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
   std::size_t done = 0;
   std::set<std::string> pictureStems;  // tests of one name get pictures apart
   auto print = [&](const TestResult& result) {
+    if (explorationShown.exchange(false)) {
+      std::cerr << overwriting("") << std::flush;
+    }
     ++done;
     anyCut = anyCut || result.cut;
     anyHang = anyHang || result.hang;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "litmus/CanonicalPrinter.h"
+#include "litmus/HerdHash.h"
 #include "litmus/JsonPrinter.h"
 
 namespace opcheck::litmus {
@@ -34,7 +35,13 @@ std::string printHerd(const Test& test, const Outcome& outcome) {
          std::to_string(outcome.positive) + " " + std::to_string(outcome.negative) + "\n";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", outcome.seconds);
-  out += "Time " + test.name + " " + seconds + "\n\n";
+  out += "Time " + test.name + " " + seconds + "\n";
+  // herd7 prints its digest of the test after Time (litmus/HerdHash.h), for
+  // the tests it would read.
+  if (const std::optional<std::string> hash = herdHash(test)) {
+    out += "Hash=" + *hash + "\n";
+  }
+  out += "\n";
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "litmus/CanonicalPrinter.h"
+#include "litmus/HerdHash.h"
 #include "litmus/HerdPrinter.h"
 
 namespace opcheck::litmus {
@@ -94,6 +95,8 @@ Json outcomeJson(const Test& test, const Outcome& outcome, const std::string& fi
   object["rejected"] = std::move(rejected);
   object["notes"] = outcome.notes;
   object["time"] = outcome.seconds;
+  const std::optional<std::string> hash = herdHash(test);
+  object["hash"] = hash ? Json(*hash) : Json(nullptr);
   return object;
 }
 

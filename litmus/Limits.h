@@ -24,4 +24,9 @@ constexpr std::size_t kMaxNesting = 64;
 // Files larger than this are refused before parsing.
 constexpr std::size_t kMaxFileBytes = 4u << 20;
 
+// A log compare --against reads (herd7's or litmus7's output) holds a whole
+// run of many tests: herd7's output over diy-gpu-ptx t3 alone is 5.3 MiB.
+// Logs larger than this are refused before reading.
+constexpr std::size_t kMaxLogBytes = 64u << 20;
+
 }  // namespace opcheck::litmus

@@ -75,6 +75,18 @@ struct Thread {
   friend bool operator==(const Thread&, const Thread&) = default;
 };
 
+// What herd7's Hash= line digests that the models do not read
+// (litmus/HerdHash.h): whether the text was herd's GPU_PTX dialect, and which
+// locations its initial state names (herd hashes an explicit "x=0;", not an
+// implicit 0). Where a test was written is not what it says: two of these
+// always compare equal, so a test and its canonical reprint stay equal.
+struct HerdSource {
+  bool gpuPtx = false;
+  std::vector<std::string> initialisedLocations;
+
+  friend bool operator==(const HerdSource&, const HerdSource&) { return true; }
+};
+
 struct Test {
   std::string name;
   // The text between the name line and the initial state (herd's quoted doc
@@ -84,6 +96,7 @@ struct Test {
   std::vector<Thread> threads;
   std::vector<ConditionTerm> shownLocations;  // "locations [...]"
   Condition condition;
+  HerdSource herdSource;
 
   friend bool operator==(const Test&, const Test&) = default;
 

@@ -54,6 +54,7 @@ class TestBuilder {
       : file_(file), registersMustBeDeclared_(registersMustBeDeclared) {}
 
   Test gpuPtx(P::GpuPtxTestContext& tree) {
+    test_.herdSource.gpuPtx = true;
     header(tree.testName(), tree.preamble());
     threads(*tree.threadHeader(), /*placementsAllowed=*/false);
     initialState(*tree.initialState());
@@ -289,6 +290,7 @@ class TestBuilder {
         }
         const LocationId id = location(name, positionOf(entry));
         test_.locations[id].initialValue = initialValue(*locationValue->initialValue());
+        test_.herdSource.initialisedLocations.push_back(name);
       } else if (auto* alias = dynamic_cast<P::LocationAliasContext*>(entry)) {
         locationAlias(*alias);
       }

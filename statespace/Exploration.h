@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,11 +20,23 @@ struct ExplorationLimits {
   const std::atomic<bool>* interrupted = nullptr;
 };
 
+// How far an exploration has gone, for a progress display.
+struct ExplorationProgress {
+  std::uint64_t states = 0;    // distinct states reached so far
+  std::uint64_t frontier = 0;  // states reached but not yet expanded
+  std::uint64_t residentBytes = 0;
+  double seconds = 0;  // since the exploration started
+};
+
 struct ExplorationOptions {
   int jobs = 1;
   bool reduceLocalSteps = true;  // partial-order reduction of local transitions
   bool detectHangs = true;       // record edges, find states that cannot finish
   ExplorationLimits limits;
+  // When set, called about once a second from a thread of its own while the
+  // exploration runs (never after explore returns), so that a long run can
+  // show that it is alive; the exploration itself never waits for it.
+  std::function<void(const ExplorationProgress&)> progress;
 };
 
 enum class StopReason { Completed, MaxStates, Timeout, Interrupted };
@@ -55,5 +68,9 @@ struct ExplorationResult {
 // Peak resident memory of this process so far (VmHWM), in bytes; 0 where
 // the system does not say.
 std::uint64_t peakResidentBytes();
+
+// Resident memory of this process now (VmRSS), in bytes; 0 where the system
+// does not say.
+std::uint64_t residentBytes();
 
 }  // namespace opcheck::statespace

@@ -20,6 +20,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -38,6 +42,46 @@ struct Successor {
   Fingerprint fingerprint;
 };
 
+// Calls a progress callback about once a second on a thread of its own
+// until finish() (or destruction); does nothing without a callback.
+class ProgressReporter {
+ public:
+  ProgressReporter(const std::function<void(const ExplorationProgress&)>& callback,
+                   std::function<ExplorationProgress()> sample) {
+    if (!callback) {
+      return;
+    }
+    thread_ = std::thread([this, callback, sample = std::move(sample)] {
+      std::unique_lock lock(mutex_);
+      while (!done_) {
+        if (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) {
+          callback(sample());
+        }
+      }
+    });
+  }
+  ~ProgressReporter() { finish(); }
+  ProgressReporter(const ProgressReporter&) = delete;
+  ProgressReporter& operator=(const ProgressReporter&) = delete;
+
+  void finish() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) {
+      thread_.join();
+    }
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
 template <Machine M>
 ExplorationResult<typename M::State> explore(const M& machine, const ExplorationOptions& options) {
   using State = typename M::State;
@@ -50,6 +94,10 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   tbb::enumerable_thread_specific<std::vector<Edge>> edges;
   std::atomic<std::uint64_t> transitions{0};
   std::atomic<std::uint64_t> revisits{0};
+  // States handed to the workers and not yet expanded (for progress only).
+  // Counted only when someone watches: a shared counter costs every step.
+  std::atomic<std::uint64_t> frontier{1};
+  const bool countFrontier = static_cast<bool>(options.progress);
   std::atomic<int> stopReason{static_cast<int>(StopReason::Completed)};
 
   auto stop = [&](StopReason reason) {
@@ -62,6 +110,15 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   seen.insert(fingerprintOf(initial));
 
   auto expand = [&](const State& state, auto& feeder) {
+    // Counted as expanded whichever way this returns.
+    struct Expanded {
+      std::atomic<std::uint64_t>* frontier;
+      ~Expanded() {
+        if (frontier != nullptr) {
+          frontier->fetch_sub(1, std::memory_order_relaxed);
+        }
+      }
+    } expanded{countFrontier ? &frontier : nullptr};
     if (stopped()) {
       return;
     }
@@ -99,6 +156,9 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       if (options.limits.maxStates != 0 && seen.size() >= options.limits.maxStates) {
         stop(StopReason::MaxStates);
       }
+      if (countFrontier) {
+        frontier.fetch_add(1, std::memory_order_relaxed);
+      }
       feeder.add(successor.state);
     };
     if (options.reduceLocalSteps) {
@@ -114,11 +174,16 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     }
   };
 
+  ProgressReporter reporter(options.progress, [&] {
+    return ExplorationProgress{seen.size(), frontier.load(std::memory_order_relaxed), residentBytes(),
+                               std::chrono::duration<double>(Clock::now() - start).count()};
+  });
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     std::vector<State> roots{initial};
     tbb::parallel_for_each(roots.begin(), roots.end(), expand);
   });
+  reporter.finish();
 
   ExplorationResult<State> result;
   result.finalStates.assign(finals.begin(), finals.end());

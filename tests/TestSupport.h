@@ -40,7 +40,8 @@ struct CommandResult {
 };
 
 // Runs the built opcheck with ARGUMENTS (no shell involved); its standard
-// input is STANDARD_INPUT (through a pipe; at most 64 KiB), or empty.
+// input is STANDARD_INPUT (through a pipe, written while it runs; any
+// size), or empty.
 CommandResult runOpcheck(const std::vector<std::string>& arguments, const std::string& standardInput = "");
 
 std::string readFile(const std::filesystem::path& path);

@@ -215,3 +215,23 @@ TEST_CASE("a - argument reads one test from standard input, named <stdin> in mes
   CHECK(bad.exitStatus == 2);
   CHECK_THAT(bad.standardError, StartsWith("<stdin>:"));
 }
+
+TEST_CASE("standard input is read up to 4 MiB and refused beyond it at <stdin>:1:1", "[cli]") {
+  // README "Use": `-` reads up to the 4 MiB every input is read up to
+  // (litmus/Limits.h kMaxFileBytes); more is bad input, exit status 2.
+  const std::string test = contents(kStoreBuffering);
+  const std::size_t limit = 4u << 20;
+  std::string atLimit = test;
+  atLimit.resize(limit, '\n');  // trailing blank lines: the same test, exactly 4 MiB long
+  const CommandResult fits = runOpcheck({"-", "--model", "sc"}, atLimit);
+  INFO(fits.standardError);
+  CHECK(fits.exitStatus == 0);
+  CHECK_THAT(fits.standardOutput, Contains("Observation Fig6-SB-no-fence Never"));
+
+  const CommandResult over = runOpcheck({"-", "--model", "sc"}, atLimit + "\n");
+  CHECK(over.exitStatus == 2);
+  CHECK(over.standardOutput.empty());
+  CHECK(over.standardError ==
+        "<stdin>:1:1: error: file too large (more than 4194304 bytes; opcheck reads litmus files up to "
+        "4194304 bytes)\n");
+}

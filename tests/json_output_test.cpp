@@ -274,6 +274,15 @@ TEST_CASE("every command's JSON parses and has the keys and types docs/json.md l
       {"harness", "--observations", csv, "--model", "ptx", "--format", "json", kNotExists}, "harness", 1);
   CHECK(harness["models"][0]["forbidden_seen"][0]["outcome"] == json{{"0:r1", 0}, {"1:r2", 0}});
 
+  // compare --against: a herd7 log that differs from sc, with a test it
+  // has and none given.
+  const std::string log =
+      scratch.write("herd.log", "Test " + fs::path(kNotExists).stem().string() + " Allowed\nStates 1\n" +
+                                    "0:r1=7;\nOk\n\nTest Elsewhere Allowed\nStates 1\nx=1;\nOk\n");
+  const json against = runJson({"compare", kNotExists, "--against", log, "--model", "sc", "--format", "json"},
+                               "compare_against");
+  CHECK(against["only_in_log"].size() == 1);
+
   // Every table of docs/json.md describes something some command prints.
   std::set<std::string> tables;
   for (const auto& [name, rows] : schemas()) {

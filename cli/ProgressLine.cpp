@@ -1,0 +1,51 @@
+#include "cli/ProgressLine.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+
+namespace opcheck::cli {
+
+namespace {
+
+// 1234567 as "1,234,567".
+std::string grouped(std::uint64_t number) {
+  std::string digits = std::to_string(number);
+  for (std::size_t at = digits.size(); at > 3; at -= 3) {
+    digits.insert(at - 3, ",");
+  }
+  return digits;
+}
+
+std::string elapsed(double seconds) {
+  const auto whole = static_cast<std::uint64_t>(seconds);
+  char text[32];
+  if (whole >= 3600) {
+    std::snprintf(text, sizeof text, "%llu:%02llu:%02llu", static_cast<unsigned long long>(whole / 3600),
+                  static_cast<unsigned long long>(whole / 60 % 60),
+                  static_cast<unsigned long long>(whole % 60));
+  } else {
+    std::snprintf(text, sizeof text, "%llu:%02llu", static_cast<unsigned long long>(whole / 60),
+                  static_cast<unsigned long long>(whole % 60));
+  }
+  return text;
+}
+
+}  // namespace
+
+bool showProgress(ProgressMode mode, bool standardErrorIsTerminal) {
+  return mode == ProgressMode::On || (mode == ProgressMode::Auto && standardErrorIsTerminal);
+}
+
+std::string progressLine(const statespace::ExplorationProgress& progress) {
+  const std::uint64_t rate =
+      progress.seconds > 0 ? static_cast<std::uint64_t>(std::llround(progress.states / progress.seconds)) : 0;
+  char memory[32];
+  std::snprintf(memory, sizeof memory, "%.1f MiB", static_cast<double>(progress.residentBytes) / (1 << 20));
+  return "exploring: " + grouped(progress.states) + " states, " + grouped(rate) + " states/s, frontier " +
+         grouped(progress.frontier) + ", " + memory + ", " + elapsed(progress.seconds);
+}
+
+std::string overwriting(const std::string& line) { return "\r\033[K" + line; }
+
+}  // namespace opcheck::cli
