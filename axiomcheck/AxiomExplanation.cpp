@@ -87,15 +87,16 @@ std::vector<ExplainedEdge> reflexiveComposition(const NamedRelation& first, cons
 
 std::optional<AxiomExplanation> explainAxiom(const AxiomaticModel& model, const Execution& execution,
                                              std::size_t axiom) {
-  // The models are singletons (Models.h); their explanations live in their
-  // own files, with the relations they check.
-  if (&model == &ptxModel()) {
+  // Each model explains its own axioms, in its own file, with the
+  // relations it checks; a model that skips axioms (--skip-axiom) is
+  // another instance of the same model, so the name picks the explanation.
+  if (model.name() == ptxModel().name()) {
     return explainPtxAxiom(execution, axiom);
   }
-  if (&model == &rmoModel()) {
+  if (model.name() == rmoModel().name()) {
     return explainRmoAxiom(execution, axiom);
   }
-  if (&model == &scModel()) {
+  if (model.name() == scModel().name()) {
     return explainScAxiom(execution, axiom);
   }
   return std::nullopt;

@@ -5,7 +5,9 @@
 // barrier synchronization, which every model shares; the model then makes
 // its own remaining choices (co, and for ptx the Fence-SC order), checks
 // its axioms, pruning as early as it can, and reports each complete
-// candidate it accepts and, per axiom, each one it rejects.
+// candidate it accepts and, per axiom, each one it rejects. Each model
+// states each axiom once, in a table (AxiomTable.h) that both its pruning
+// and brokenAxioms() read.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "axiomcheck/AxiomTable.h"
 #include "axiomcheck/Execution.h"
 #include "litmus/Test.h"
 
@@ -51,6 +54,14 @@ class AxiomaticModel {
   virtual std::string_view summary() const = 0;  // one line for `opcheck models`
   virtual std::span<const Axiom> axioms() const = 0;
   virtual ModelTraits traits() const = 0;
+
+  // This model without the axioms in SKIP (--skip-axiom NAME, herd's
+  // -skipcheck): they are neither checked while pruning nor reported by
+  // brokenAxioms(). The result lives as long as the program and has this
+  // model's name.
+  virtual const AxiomaticModel& skipping(AxiomMask skip) const = 0;
+  // The axioms this instance leaves out.
+  virtual AxiomMask skippedAxioms() const = 0;
 
   // Throws litmus::InputError (naming FILE and the instruction's position)
   // for a test the model cannot judge. The default refuses instructions of

@@ -16,6 +16,8 @@ class ForwardingModel : public AxiomaticModel {
   std::string_view summary() const override { return model_.summary(); }
   std::span<const Axiom> axioms() const override { return model_.axioms(); }
   ModelTraits traits() const override { return model_.traits(); }
+  const AxiomaticModel& skipping(AxiomMask skip) const override { return model_.skipping(skip); }
+  AxiomMask skippedAxioms() const override { return model_.skippedAxioms(); }
   void checkSupported(const litmus::Test& test, const std::string& file) const override {
     model_.checkSupported(test, file);
   }

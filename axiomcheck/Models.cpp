@@ -18,4 +18,17 @@ const AxiomaticModel* findModel(std::string_view name) {
   return nullptr;
 }
 
+AxiomMask axiomMask(const AxiomaticModel& model, std::span<const std::string> names) {
+  AxiomMask mask = 0;
+  const std::span<const Axiom> axioms = model.axioms();
+  for (std::size_t axiom = 0; axiom < axioms.size(); ++axiom) {
+    for (const std::string& name : names) {
+      if (axioms[axiom].name == name) {
+        mask |= AxiomMask{1} << axiom;
+      }
+    }
+  }
+  return mask;
+}
+
 }  // namespace opcheck::axiomcheck

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "axiomcheck/AxiomaticModel.h"
@@ -18,5 +19,9 @@ std::span<const AxiomaticModel* const> allModels();
 
 // The model called NAME, or null.
 const AxiomaticModel* findModel(std::string_view name);
+
+// Those of NAMES that name an axiom of MODEL, as a mask for
+// AxiomaticModel::skipping (--skip-axiom); the others are not its.
+AxiomMask axiomMask(const AxiomaticModel& model, std::span<const std::string> names);
 
 }  // namespace opcheck::axiomcheck

@@ -15,7 +15,8 @@
 //   sync             morally_strong & (pattern_rel; obs; pattern_acq)
 //   cause_base       (po?; (sync | sc | bar); po?)+                       (8.8.5)
 //   cause            cause_base | obs; (cause_base | po_loc)
-// Axioms (seed 001 Fig. 7; PTX ISA 8.10):
+// Axioms (seed 001 Fig. 7; PTX ISA 8.10), stated once in the table kClauses
+// below (AxiomTable.h), which the search prunes with and brokenAxioms reads:
 //   Coherence        [W]; cause; [W] & loc in co                          (8.10.1)
 //   Fence-SC         irreflexive (sc; cause)                              (8.10.2)
 //   Atomicity        empty ((ms & fr); (ms & co)) & rmw                   (8.10.3)
@@ -241,21 +242,70 @@ bool ordersMorallyStrongPairs(const Relation& order, const Derived& d, EventSet 
   return all;
 }
 
+// The relations the axioms read at a stage of the search (AxiomTable.h):
+// at ReadsFrom only x; from FenceScOrder on, d and cause; at Coherence, fr.
+struct PtxView {
+  const Execution& x;
+  const Derived& d;
+  Relation cause;
+  Relation fr;
+};
+
+// The writes co orders (the initial writes are first by construction).
+EventSet coWrites(const Execution& x) { return x.writes & ~x.initialWrites; }
+
+// The axioms of seed 001 Fig. 7 / PTX ISA 8.10, in the order the search
+// decides them.
+constexpr std::array<AxiomClause<PtxView>, 8> kClauses = {{
+    {kNoThinAir, AxiomStage::ReadsFrom,
+     [](const PtxView& v) { return (v.x.rf | v.x.dependencies()).acyclic(); }},
+    // The Fence-SC order's definition (PTX ISA 8.8.3): acyclic, relating
+    // every morally strong pair of fence.sc; the search orients exactly those.
+    {kFenceSc, AxiomStage::FenceScOrder,
+     [](const PtxView& v) {
+       return v.x.fenceScOrder.acyclic() &&
+              ordersMorallyStrongPairs(v.x.fenceScOrder, v.d, v.d.fenceSc, v.x.sameLocation, false);
+     },
+     true},
+    {kFenceSc, AxiomStage::FenceScOrder,
+     [](const PtxView& v) { return v.x.fenceScOrder.then(v.cause).irreflexive(); }},
+    // The part of Causality that co does not change: (rf?; cause) irreflexive.
+    {kCausality, AxiomStage::FenceScOrder,
+     [](const PtxView& v) { return v.cause.irreflexive() && v.x.rf.then(v.cause).irreflexive(); }},
+    // Coherence with co's definition (PTX ISA 8.8.6): co contains cause
+    // between writes of a location and relates every morally strong pair of
+    // overlapping writes; the search orients exactly those pairs.
+    {kCoherence, AxiomStage::Coherence,
+     [](const PtxView& v) {
+       const EventSet writes = coWrites(v.x);
+       return ((v.cause & v.x.sameLocation).restricted(writes, writes) - v.x.co).empty() &&
+              ordersMorallyStrongPairs(v.x.co, v.d, writes, v.x.sameLocation, true);
+     },
+     true},
+    {kAtomicity, AxiomStage::Coherence,
+     [](const PtxView& v) { return ((v.d.moral & v.fr).then(v.d.moral & v.x.co) & v.x.rmw).empty(); }},
+    {kScPerLocation, AxiomStage::Coherence,
+     [](const PtxView& v) { return ((v.d.moral & (v.x.rf | v.x.co | v.fr)) | v.d.poLoc).acyclic(); }},
+    {kCausality, AxiomStage::Coherence, [](const PtxView& v) { return v.fr.then(v.cause).irreflexive(); }},
+}};
+
 class PtxModel final : public AxiomaticModel {
  public:
+  explicit PtxModel(AxiomMask skip = 0) : skip_(skip) {}
+
   std::string_view name() const override { return "ptx"; }
   std::string_view summary() const override {
     return "PTX ISA 6.0 (seed 001 Figs. 4, 7; PTX ISA 8.10), NVIDIA's Alloy reading; partial co";
   }
   std::span<const Axiom> axioms() const override { return kAxioms; }
   ModelTraits traits() const override { return {.failedCasWrites = false, .barriers = true}; }
+  const AxiomaticModel& skipping(AxiomMask skip) const override { return modelSkipping<PtxModel>(skip); }
+  AxiomMask skippedAxioms() const override { return skip_; }
   std::size_t thinAirAxiom() const override { return kNoThinAir; }
 
   std::optional<std::size_t> rejectReadsFrom(const Execution& x) const override {
-    if (!(x.rf | x.dependencies()).acyclic()) {
-      return kNoThinAir;
-    }
-    return std::nullopt;
+    const Derived none;
+    return firstBrokenAt<PtxView>(kClauses, AxiomStage::ReadsFrom, {x, none, {}, {}}, skip_);
   }
 
   void completeAndCheck(Execution& x, CandidateSink& sink) const override {
@@ -280,23 +330,22 @@ class PtxModel final : public AxiomaticModel {
 
  private:
   void checkWithFenceScOrder(Execution& x, const Derived& d, CandidateSink& sink) const {
-    const Relation cause = causeOf(x, d);
-
-    if (!x.fenceScOrder.then(cause).irreflexive()) {
-      sink.reject(kFenceSc);
-      return;
-    }
-    // The part of Causality that co does not change: (rf?; cause) irreflexive.
-    if (!cause.irreflexive() || !x.rf.then(cause).irreflexive()) {
-      sink.reject(kCausality);
+    PtxView view{x, d, causeOf(x, d), {}};
+    if (const std::optional<std::size_t> axiom =
+            firstBrokenAt<PtxView>(kClauses, AxiomStage::FenceScOrder, view, skip_)) {
+      sink.reject(*axiom);
       return;
     }
 
-    // Coherence: co contains cause between writes of a location; the
-    // initial write comes first; a thread's writes follow po.
-    const EventSet writes = x.writes & ~x.initialWrites;
-    Relation forcedCo = (cause & x.sameLocation).restricted(writes, writes) |
-                        (x.po & x.sameLocation).restricted(writes, writes);
+    // co: the least orders that contain what Coherence forces (cause
+    // between writes of a location; with --skip-axiom Coherence, nothing
+    // of cause), the initial write first and a thread's writes in po, and
+    // orient every morally strong pair of writes to a location.
+    const EventSet writes = coWrites(x);
+    Relation forcedCo = (x.po & x.sameLocation).restricted(writes, writes);
+    if (!skipped(skip_, kCoherence)) {
+      forcedCo |= (view.cause & x.sameLocation).restricted(writes, writes);
+    }
     for (std::size_t location = 0; location < x.locationEvents.size(); ++location) {
       if (x.initialWriteOf[location] != Execution::kNoEvent) {
         forcedCo.addAll(x.initialWriteOf[location],
@@ -310,13 +359,10 @@ class PtxModel final : public AxiomaticModel {
     });
     const bool ordered = forEachOrientation(forcedCo, coPairs, [&](const Relation& co) {
       x.co = co;
-      const Relation fr = x.fromRead();
-      if (!((d.moral & fr).then(d.moral & co) & x.rmw).empty()) {
-        sink.reject(kAtomicity);
-      } else if (!((d.moral & (x.rf | co | fr)) | d.poLoc).acyclic()) {
-        sink.reject(kScPerLocation);
-      } else if (!fr.then(cause).irreflexive()) {
-        sink.reject(kCausality);
+      view.fr = x.fromRead();
+      if (const std::optional<std::size_t> axiom =
+              firstBrokenAt<PtxView>(kClauses, AxiomStage::Coherence, view, skip_)) {
+        sink.reject(*axiom);
       } else {
         sink.accept(x);
       }
@@ -342,36 +388,11 @@ class PtxModel final : public AxiomaticModel {
 
   std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
     const Derived d = derive(x);
-    const Relation cause = causeOf(x, d);
-    const Relation fr = x.fromRead();
-    const EventSet writes = x.writes & ~x.initialWrites;
-    std::vector<std::size_t> broken;
-    // Coherence (with co's definition, PTX ISA 8.8.6: co relates every
-    // morally strong pair of overlapping writes).
-    const Relation causalWrites = (cause & x.sameLocation).restricted(writes, writes);
-    if (!(causalWrites - x.co).empty() || !ordersMorallyStrongPairs(x.co, d, writes, x.sameLocation, true)) {
-      broken.push_back(kCoherence);
-    }
-    // Fence-SC (with the order's definition, PTX ISA 8.8.3: it relates every
-    // morally strong pair of fence.sc and is acyclic).
-    if (!x.fenceScOrder.then(cause).irreflexive() || !x.fenceScOrder.acyclic() ||
-        !ordersMorallyStrongPairs(x.fenceScOrder, d, d.fenceSc, x.sameLocation, false)) {
-      broken.push_back(kFenceSc);
-    }
-    if (!((d.moral & fr).then(d.moral & x.co) & x.rmw).empty()) {
-      broken.push_back(kAtomicity);
-    }
-    if (rejectReadsFrom(x)) {
-      broken.push_back(kNoThinAir);
-    }
-    if (!((d.moral & (x.rf | x.co | fr)) | d.poLoc).acyclic()) {
-      broken.push_back(kScPerLocation);
-    }
-    if (!cause.irreflexive() || !(x.rf | fr).then(cause).irreflexive()) {
-      broken.push_back(kCausality);
-    }
-    return broken;
+    return allBroken<PtxView>(kClauses, {x, d, causeOf(x, d), x.fromRead()}, skip_);
   }
+
+ private:
+  AxiomMask skip_;
 };
 
 }  // namespace
@@ -381,10 +402,7 @@ PtxRelations ptxRelations(const Execution& execution) {
   return {d.moral, d.obs, causeOf(execution, d)};
 }
 
-const AxiomaticModel& ptxModel() {
-  static const PtxModel model;
-  return model;
-}
+const AxiomaticModel& ptxModel() { return modelSkipping<PtxModel>(0); }
 
 std::optional<AxiomExplanation> explainPtxAxiom(const Execution& x, std::size_t axiom) {
   if (axiom >= kAxioms.size()) {

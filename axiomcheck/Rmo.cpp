@@ -104,60 +104,81 @@ FixedParts fixedParts(const Execution& x) {
   return parts;
 }
 
-// Atomic and sc-per-loc-llh over the events of LOCATED (both relate events
-// of one location only, so they can be checked a location at a time).
-std::optional<std::size_t> locationAxiom(const Execution& x, const FixedParts& parts, EventSet located) {
-  const Relation fr = x.fromRead().restricted(located, located);
-  const Relation co = x.co.restricted(located, located);
-  if (!(x.rmw.restricted(located, located) & (fr & parts.external).then(co & parts.external)).empty()) {
-    return kAtomic;
-  }
-  const Relation llh = parts.poLoc.restricted(located, x.writes) | parts.poLoc.restricted(x.writes, located);
-  if (!(llh | x.rf.restricted(located, located) | fr | co).acyclic()) {
-    return kScPerLocLlh;
-  }
-  return std::nullopt;
+// The relations the axioms read at a stage (AxiomTable.h): at Location,
+// the events of the location whose co was just chosen, and fr among them
+// (Atomic and sc-per-loc-llh relate events of one location only, so they
+// can be checked a location at a time); at Coherence, every event and all
+// of fr.
+struct RmoView {
+  const Execution& x;
+  const FixedParts& parts;
+  EventSet located;
+  Relation fr;
+};
+
+// The rmo(fence) constraint of one scope (SCOPED: the fixed parts
+// restricted to it; SCOPE: the scope's relation), co and fr added.
+bool scopeConstraintHolds(const RmoView& v, const Relation& scoped, const Relation& scope) {
+  return (scoped | ((v.x.co | v.fr) & scope)).acyclic();
 }
 
-// The three scope constraints, in the cat file's order.
-std::optional<std::size_t> scopeAxiom(const Execution& x, const FixedParts& parts, std::size_t first) {
-  const Relation orders = x.co | x.fromRead();
-  if (first <= kCta && !(parts.cta | (orders & x.sameCta)).acyclic()) {
-    return kCta;
-  }
-  if (first <= kGl && !(parts.gl | (orders & x.sameGpu)).acyclic()) {
-    return kGl;
-  }
-  if (first <= kSys && !(parts.sys | orders).acyclic()) {
-    return kSys;
-  }
-  return std::nullopt;
-}
+// The cat file's axioms, in its order.
+constexpr std::array<AxiomClause<RmoView>, 6> kClauses = {{
+    {kNoThinAir, AxiomStage::ReadsFrom,
+     [](const RmoView& v) { return (v.x.dependencies() | v.x.rf).acyclic(); }},
+    {kAtomic, AxiomStage::Location,
+     [](const RmoView& v) {
+       const Relation co = v.x.co.restricted(v.located, v.located);
+       return (v.x.rmw.restricted(v.located, v.located) &
+               (v.fr & v.parts.external).then(co & v.parts.external))
+           .empty();
+     }},
+    {kScPerLocLlh, AxiomStage::Location,
+     [](const RmoView& v) {
+       const Relation llh =
+           v.parts.poLoc.restricted(v.located, v.x.writes) | v.parts.poLoc.restricted(v.x.writes, v.located);
+       return (llh | v.x.rf.restricted(v.located, v.located) | v.fr | v.x.co.restricted(v.located, v.located))
+           .acyclic();
+     }},
+    {kCta, AxiomStage::Coherence,
+     [](const RmoView& v) { return scopeConstraintHolds(v, v.parts.cta, v.x.sameCta); }},
+    {kGl, AxiomStage::Coherence,
+     [](const RmoView& v) { return scopeConstraintHolds(v, v.parts.gl, v.x.sameGpu); }},
+    {kSys, AxiomStage::Coherence, [](const RmoView& v) { return (v.parts.sys | v.x.co | v.fr).acyclic(); }},
+}};
 
 class RmoModel final : public AxiomaticModel {
  public:
+  explicit RmoModel(AxiomMask skip = 0) : skip_(skip) {}
+
   std::string_view name() const override { return "rmo"; }
   std::string_view summary() const override {
     return "per-scope RMO of the ASPLOS'15 GPU paper with herd's atomicity (herd7 2015 ptx-nodoc)";
   }
   std::span<const Axiom> axioms() const override { return kAxioms; }
   ModelTraits traits() const override { return {.failedCasWrites = true, .barriers = false}; }
+  const AxiomaticModel& skipping(AxiomMask skip) const override { return modelSkipping<RmoModel>(skip); }
+  AxiomMask skippedAxioms() const override { return skip_; }
   std::size_t thinAirAxiom() const override { return kNoThinAir; }
 
   std::optional<std::size_t> rejectReadsFrom(const Execution& x) const override {
-    if (!(x.dependencies() | x.rf).acyclic()) {
-      return kNoThinAir;
-    }
-    return std::nullopt;
+    const FixedParts none;
+    return firstBrokenAt<RmoView>(kClauses, AxiomStage::ReadsFrom, {x, none, 0, {}}, skip_);
   }
 
   void completeAndCheck(Execution& x, CandidateSink& sink) const override {
     const FixedParts parts = fixedParts(x);
     forEachTotalCoherence(
         x, sink,
-        [&](litmus::LocationId location) { return locationAxiom(x, parts, x.locationEvents[location]); },
+        [&](litmus::LocationId location) {
+          const EventSet located = x.locationEvents[location];
+          return firstBrokenAt<RmoView>(kClauses, AxiomStage::Location,
+                                        {x, parts, located, x.fromRead().restricted(located, located)},
+                                        skip_);
+        },
         [&] {
-          if (const std::optional<std::size_t> axiom = scopeAxiom(x, parts, kCta)) {
+          if (const std::optional<std::size_t> axiom = firstBrokenAt<RmoView>(
+                  kClauses, AxiomStage::Coherence, {x, parts, firstEvents(x.size), x.fromRead()}, skip_)) {
             sink.reject(*axiom);
           } else {
             sink.accept(x);
@@ -167,34 +188,16 @@ class RmoModel final : public AxiomaticModel {
 
   std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
     const FixedParts parts = fixedParts(x);
-    std::vector<std::size_t> broken;
-    const EventSet all = firstEvents(x.size);
-    const Relation fr = x.fromRead();
-    if (!(x.rmw & (fr & parts.external).then(x.co & parts.external)).empty()) {
-      broken.push_back(kAtomic);
-    }
-    const Relation llh = parts.poLoc.restricted(all, x.writes) | parts.poLoc.restricted(x.writes, all);
-    if (!(llh | x.rf | fr | x.co).acyclic()) {
-      broken.push_back(kScPerLocLlh);
-    }
-    if (rejectReadsFrom(x)) {
-      broken.push_back(kNoThinAir);
-    }
-    for (std::size_t axiom : {kCta, kGl, kSys}) {
-      if (scopeAxiom(x, parts, axiom) == axiom) {
-        broken.push_back(axiom);
-      }
-    }
-    return broken;
+    return allBroken<RmoView>(kClauses, {x, parts, firstEvents(x.size), x.fromRead()}, skip_);
   }
+
+ private:
+  AxiomMask skip_;
 };
 
 }  // namespace
 
-const AxiomaticModel& rmoModel() {
-  static const RmoModel model;
-  return model;
-}
+const AxiomaticModel& rmoModel() { return modelSkipping<RmoModel>(0); }
 
 std::optional<AxiomExplanation> explainRmoAxiom(const Execution& x, std::size_t axiom) {
   if (axiom >= kAxioms.size()) {

@@ -25,61 +25,73 @@ constexpr std::array<Axiom, 2> kAxioms = {{
     {"Atomicity", "empty rmw & (fr; co): no write between an RMW's read and write"},
 }};
 
+// The relations the axioms read at a stage (AxiomTable.h): at Location,
+// the events of the location whose co was just chosen and fr among them;
+// at Coherence, every event and all of fr.
+struct ScView {
+  const Execution& x;
+  EventSet located;
+  Relation fr;
+};
+
+constexpr std::array<AxiomClause<ScView>, 3> kClauses = {{
+    // SC restricted to one location (po-loc and com): implied by SC,
+    // decided as soon as the location's co is chosen.
+    {kSc, AxiomStage::Location,
+     [](const ScView& v) {
+       const Relation com =
+           v.x.rf.restricted(v.located, v.located) | v.x.co.restricted(v.located, v.located) | v.fr;
+       return (com | v.x.poLoc().restricted(v.located, v.located)).acyclic();
+     }},
+    {kAtomicity, AxiomStage::Location,
+     [](const ScView& v) { return (v.x.rmw & v.fr.then(v.x.co)).restricted(v.located, v.located).empty(); }},
+    {kSc, AxiomStage::Coherence,
+     [](const ScView& v) { return (v.x.po | v.x.rf | v.x.co | v.fr | v.x.barrierSync).acyclic(); }},
+}};
+
 class ScModel final : public AxiomaticModel {
  public:
+  explicit ScModel(AxiomMask skip = 0) : skip_(skip) {}
+
   std::string_view name() const override { return "sc"; }
   std::string_view summary() const override {
     return "sequential consistency: one interleaving of all threads, atomic RMWs, barriers that wait";
   }
   std::span<const Axiom> axioms() const override { return kAxioms; }
   ModelTraits traits() const override { return {.failedCasWrites = false, .barriers = true}; }
+  const AxiomaticModel& skipping(AxiomMask skip) const override { return modelSkipping<ScModel>(skip); }
+  AxiomMask skippedAxioms() const override { return skip_; }
   std::size_t thinAirAxiom() const override { return kSc; }
 
   void completeAndCheck(Execution& x, CandidateSink& sink) const override {
     forEachTotalCoherence(
         x, sink,
-        [&](litmus::LocationId location) -> std::optional<std::size_t> {
-          // What one location's co already decides: SC restricted to the
-          // location (po-loc and com), and atomicity.
+        [&](litmus::LocationId location) {
           const EventSet located = x.locationEvents[location];
-          const Relation fr = x.fromRead().restricted(located, located);
-          const Relation com = x.rf.restricted(located, located) | x.co.restricted(located, located) | fr;
-          if (!(com | x.poLoc().restricted(located, located)).acyclic()) {
-            return kSc;
-          }
-          if (!(x.rmw & fr.then(x.co)).restricted(located, located).empty()) {
-            return kAtomicity;
-          }
-          return std::nullopt;
+          return firstBrokenAt<ScView>(kClauses, AxiomStage::Location,
+                                       {x, located, x.fromRead().restricted(located, located)}, skip_);
         },
         [&] {
-          if (!(x.po | x.rf | x.co | x.fromRead() | x.barrierSync).acyclic()) {
-            sink.reject(kSc);
-            return;
+          if (const std::optional<std::size_t> axiom = firstBrokenAt<ScView>(
+                  kClauses, AxiomStage::Coherence, {x, firstEvents(x.size), x.fromRead()}, skip_)) {
+            sink.reject(*axiom);
+          } else {
+            sink.accept(x);
           }
-          sink.accept(x);
         });
   }
 
   std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
-    std::vector<std::size_t> broken;
-    const Relation fr = x.fromRead();
-    if (!(x.po | x.rf | x.co | fr | x.barrierSync).acyclic()) {
-      broken.push_back(kSc);
-    }
-    if (!(x.rmw & fr.then(x.co)).empty()) {
-      broken.push_back(kAtomicity);
-    }
-    return broken;
+    return allBroken<ScView>(kClauses, {x, firstEvents(x.size), x.fromRead()}, skip_);
   }
+
+ private:
+  AxiomMask skip_;
 };
 
 }  // namespace
 
-const AxiomaticModel& scModel() {
-  static const ScModel model;
-  return model;
-}
+const AxiomaticModel& scModel() { return modelSkipping<ScModel>(0); }
 
 std::optional<AxiomExplanation> explainScAxiom(const Execution& x, std::size_t axiom) {
   if (axiom >= kAxioms.size()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "axiomcheck/Models.h"
 #include "cli/ExitStatus.h"
 
 namespace opcheck::cli {
@@ -50,6 +51,42 @@ void addQuietOption(CLI::App& app, bool& quiet) {
 void addStrictOption(CLI::App& app, bool& strict, const std::string& what) {
   app.add_flag("--strict", strict,
                "exit 1 also when a limit cut a run" + (what.empty() ? "" : " or " + what));
+}
+
+void addSkipAxiomOption(CLI::App& app, std::vector<std::string>& names) {
+  app.add_option("--skip-axiom", names,
+                 "check the axiomatic models without this axiom (herd's -skipcheck; opcheck models lists "
+                 "each model's axioms); may be given more than once")
+      ->type_name("NAME")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+std::optional<std::string> skipAxioms(std::vector<const axiomcheck::AxiomaticModel*>& models,
+                                      const std::vector<std::string>& names) {
+  if (models.empty() && !names.empty()) {
+    return std::string("--skip-axiom names an axiom of an axiomatic model (ptx, rmo, sc); none is chosen");
+  }
+  for (const std::string& name : names) {
+    const bool known =
+        std::any_of(models.begin(), models.end(), [&](const axiomcheck::AxiomaticModel* model) {
+          return axiomcheck::axiomMask(*model, std::span(&name, 1)) != 0;
+        });
+    if (!known) {
+      std::string message = "--skip-axiom: no axiom '" + name + "' in";
+      for (const axiomcheck::AxiomaticModel* model : models) {
+        message += " " + std::string(model->name()) + " (";
+        for (const axiomcheck::Axiom& axiom : model->axioms()) {
+          message += (&axiom == model->axioms().data() ? "" : ", ") + std::string(axiom.name);
+        }
+        message += ")";
+      }
+      return message;
+    }
+  }
+  for (const axiomcheck::AxiomaticModel*& model : models) {
+    model = &model->skipping(axiomcheck::axiomMask(*model, names));
+  }
+  return std::nullopt;
 }
 
 std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string>& arguments) {

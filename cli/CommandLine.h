@@ -39,6 +39,16 @@ void addQuietOption(CLI::App& app, bool& quiet);
 // (ptx-op's hangs, races); docs/json.md "Exit status".
 void addStrictOption(CLI::App& app, bool& strict, const std::string& what);
 
+// --skip-axiom NAME, repeatable: axioms the axiomatic models leave out
+// (herd's -skipcheck); NAME as `opcheck models` lists it.
+void addSkipAxiomOption(CLI::App& app, std::vector<std::string>& names);
+
+// Replaces each of MODELS (axiomatic) by itself without those of NAMES that
+// are its axioms. A usage error's message when a name is an axiom of none
+// of them (it lists theirs).
+std::optional<std::string> skipAxioms(std::vector<const axiomcheck::AxiomaticModel*>& models,
+                                      const std::vector<std::string>& names);
+
 // The models, named one way in every command: ptx, rmo, sc, ptx-op,
 // ptx-op,PRESET (what findModelChoice reads).
 inline constexpr const char* kModelNames =

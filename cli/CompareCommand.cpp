@@ -134,6 +134,8 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   addQuietOption(app, options.quiet);
   addStrictOption(app, options.strict, "");
   addLimitOptions(app, options.limits);
+  std::vector<std::string> skippedAxioms;
+  addSkipAxiomOption(app, skippedAxioms);
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
   }
@@ -161,6 +163,9 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
     }
     options.comparison.axiomatic.push_back(model);
     options.axiomaticNames.push_back(name);
+  }
+  if (const std::optional<std::string> problem = skipAxioms(options.comparison.axiomatic, skippedAxioms)) {
+    return usageError(*problem);
   }
   const bool markdown = options.report.ends_with(".md");
   if (!options.report.empty() && !markdown && !options.report.ends_with(".json")) {

@@ -81,6 +81,8 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
   addJobsOption(app, options.jobs);
   addUnrollOption(app, options.unroll);
   addLimitOptions(app, options.limits);
+  std::vector<std::string> skippedAxioms;
+  addSkipAxiomOption(app, skippedAxioms);
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
   }
@@ -100,6 +102,23 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
   }
   if (options.models.empty()) {
     options.models = harnessDefaultModels();
+  }
+  if (!skippedAxioms.empty()) {
+    std::vector<const axiomcheck::AxiomaticModel*> axiomatic;
+    for (const ModelChoice& model : options.models) {
+      if (!model.operational()) {
+        axiomatic.push_back(model.axiomatic);
+      }
+    }
+    if (const std::optional<std::string> problem = skipAxioms(axiomatic, skippedAxioms)) {
+      return usageError(*problem);
+    }
+    auto next = axiomatic.begin();
+    for (ModelChoice& model : options.models) {
+      if (!model.operational()) {
+        model.axiomatic = *next++;
+      }
+    }
   }
   return std::nullopt;
 }

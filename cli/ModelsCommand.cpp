@@ -63,15 +63,18 @@ static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) 
             << " is the default):\n";
   for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
     std::cout << "  " << model->name() << std::string(6 - std::min<std::size_t>(5, model->name().size()), ' ')
-              << model->summary() << "\n        axioms:";
-    std::string separator = " ";
+              << model->summary() << "\n        axioms (--skip-axiom NAME leaves one out):\n";
+    std::size_t width = 0;
     for (const axiomcheck::Axiom& axiom : model->axioms()) {
-      std::cout << separator << axiom.name;
-      separator = ", ";
+      width = std::max(width, axiom.name.size() + 2);
     }
-    std::cout << "\n";
+    for (const axiomcheck::Axiom& axiom : model->axioms()) {
+      std::cout << "          " << axiom.name << std::string(width - axiom.name.size(), ' ')
+                << axiom.reference << "\n";
+    }
   }
-  std::cout << "Options: --unroll K (loops, default 2), --jobs N (tests in parallel), --format herd|json\n";
+  std::cout << "Options: --unroll K (loops, default 2), --jobs N (tests in parallel), --format herd|json,\n"
+               "         --skip-axiom NAME (herd's -skipcheck; in run, compare, harness and races)\n";
   std::cout
       << "\nOperational model (opcheck FILE|DIR... --model ptx-op[,PRESET]):\n"
          "  ptx-op  a GPU memory system: per-thread store buffers, an L1 per CTA written through an SM\n"

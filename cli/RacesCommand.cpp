@@ -105,6 +105,8 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   addStrictOption(app, options.strict, "a race was found (implies --fail-on-race)");
   // opcheck FILE... --races comes here with the flag still given.
   app.add_flag("--races")->group("");
+  std::vector<std::string> skippedAxioms;
+  addSkipAxiomOption(app, skippedAxioms);
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
   }
@@ -125,6 +127,18 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   }
   if (options.guarantee && !options.pictures.empty()) {
     return usageError("--guarantee draws no executions; it takes no -o");
+  }
+  if (!skippedAxioms.empty()) {
+    if (options.guarantee || choice->operational()) {
+      return usageError(options.guarantee
+                            ? "--guarantee checks the whole models; it takes no --skip-axiom"
+                            : doesNotApply("--skip-axiom", model, "it names an axiom of ptx or sc"));
+    }
+    std::vector<const axiomcheck::AxiomaticModel*> models = {options.model};
+    if (const std::optional<std::string> problem = skipAxioms(models, skippedAxioms)) {
+      return usageError(*problem);
+    }
+    options.model = models.front();
   }
   return std::nullopt;
 }

@@ -73,6 +73,7 @@ struct RunCommandLine {
   std::string noReduction;  // "all", or the ids given after =
   bool json = false;
   bool races = false;
+  std::vector<std::string> skippedAxioms;
 
   explicit RunCommandLine(RunOptions& options) {
     setUpApp(app);
@@ -105,6 +106,7 @@ struct RunCommandLine {
     addStrictOption(app, options.strict, "ptx-op found hang states");
     addLimitOptions(app, options.limits);
     addGraphOptions(app, options.graphs);
+    addSkipAxiomOption(app, skippedAxioms);
     app.add_flag("--races", races, "the data races of every allowed execution (opcheck races --help)");
   }
 };
@@ -159,6 +161,15 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
                                            : "it is ptx-op's"));
       }
     }
+    if (!line.skippedAxioms.empty()) {
+      std::vector<const axiomcheck::AxiomaticModel*> models = {options.model};
+      if (const std::optional<std::string> problem = skipAxioms(models, line.skippedAxioms)) {
+        return usageError(*problem);
+      }
+      options.model = models.front();
+    }
+  } else if (given(line.app, "--skip-axiom")) {
+    return usageError(doesNotApply("--skip-axiom", line.model, "it names an axiom of ptx, rmo or sc"));
   } else if (given(line.app, "--max-candidates")) {
     return usageError(
         doesNotApply("--max-candidates", line.model,

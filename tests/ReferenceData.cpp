@@ -58,6 +58,10 @@ std::vector<Dat3mVerdict> readDat3mVerdicts(const std::filesystem::path& dat3m) 
     if (!reachable.empty()) {
       verdict.reachable = reachable == "yes";
     }
+    const std::string& reachable75 = columns[columns.size() - 2];
+    if (!reachable75.empty()) {
+      verdict.reachable75 = reachable75 == "yes";
+    }
     const std::string& noHang = columns.back();
     if (!noHang.empty()) {
       verdict.canHang = noHang == "0";

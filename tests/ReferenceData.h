@@ -30,6 +30,9 @@ struct Dat3mVerdict {
   // ptx60_condition_outcome_reachable; absent for the proxy tests, which
   // PTX 6.0 does not judge.
   std::optional<bool> reachable;
+  // ptx75_condition_outcome_reachable: Dat3M's PTX 7.5 model
+  // (reference-models/ptx-v7.5-dat3m.cat); given for every test.
+  std::optional<bool> reachable75;
   std::optional<bool> canHang;  // ptx60_no_hang == 0; absent when not given
 };
 
