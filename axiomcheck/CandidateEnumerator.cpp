@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "axiomcheck/BarrierSynchronization.h"
+#include "axiomcheck/FinalStates.h"
 #include "axiomcheck/ThreadPaths.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/Opcode.h"
@@ -74,8 +75,8 @@ class Budget {
   std::uint64_t steps_ = 0;
 };
 
-// Turns each execution the model accepts into final states (herd: the
-// registers of the condition and the co-maximal write of each location).
+// Turns each execution the model accepts into final states (FinalStates.h)
+// and counts those that pass the filter.
 class OutcomeCollector final : public CandidateSink {
  public:
   OutcomeCollector(const litmus::Test& test, const AxiomaticModel& model, litmus::Outcome& outcome,
@@ -85,32 +86,7 @@ class OutcomeCollector final : public CandidateSink {
   void accept(const Execution& execution) override {
     budget_.beforeCandidate(outcome_.candidates);
     ++outcome_.candidates;
-    const std::vector<ConditionTerm>& terms = outcome_.terms.terms();
-    state_.assign(terms.size(), Value{});
-    choices_.clear();
-    for (std::size_t index = 0; index < terms.size(); ++index) {
-      const ConditionTerm& term = terms[index];
-      if (term.kind == ConditionTerm::Kind::Register) {
-        const ThreadPath& path = *execution.paths[term.thread];
-        state_[index] = execution.evaluate(term.thread, path.finalRegisters[term.index]);
-        continue;
-      }
-      // A location ends with the value of a co-maximal write (design.md:
-      // with a partial co there may be several, each a possible outcome).
-      const EventSet located = execution.writesAt(static_cast<litmus::LocationId>(term.index));
-      if (located == 0) {
-        state_[index] = Value::of(test_.locations[term.index].initialValue);
-        continue;
-      }
-      EventSet maximal = 0;
-      forEachEvent(located, [&](unsigned write) {
-        if ((execution.co.successors(write) & located) == 0) {
-          maximal |= eventBit(write);
-        }
-      });
-      choices_.push_back({index, maximal});
-    }
-    record(execution, 0);
+    finalStates_.forEach(execution, [&](const FinalState& state) { record(state); });
   }
 
   void reject(std::size_t axiom) override {
@@ -122,25 +98,13 @@ class OutcomeCollector final : public CandidateSink {
   const std::vector<std::uint64_t>& rejections() const { return rejections_; }
 
  private:
-  struct LocationChoice {
-    std::size_t term;
-    EventSet maximal;
-  };
-
-  void record(const Execution& execution, std::size_t choice) {
-    if (choice < choices_.size()) {
-      forEachEvent(choices_[choice].maximal, [&](unsigned write) {
-        state_[choices_[choice].term] = execution.values[write];
-        record(execution, choice + 1);
-      });
-      return;
-    }
+  void record(const FinalState& state) {
     const litmus::Condition& condition = test_.condition;
-    if (condition.filter && !litmus::holds(*condition.filter, outcome_.terms, state_)) {
+    if (condition.filter && !litmus::holds(*condition.filter, outcome_.terms, state)) {
       return;  // herd: executions failing the filter are discarded
     }
-    outcome_.states.insert(litmus::displayedPart(outcome_.terms, state_));
-    if (litmus::holds(condition.proposition, outcome_.terms, state_)) {
+    outcome_.states.insert(litmus::displayedPart(outcome_.terms, state));
+    if (litmus::holds(condition.proposition, outcome_.terms, state)) {
       ++outcome_.positive;
     } else {
       ++outcome_.negative;
@@ -151,8 +115,7 @@ class OutcomeCollector final : public CandidateSink {
   litmus::Outcome& outcome_;
   Budget& budget_;
   std::vector<std::uint64_t> rejections_;
-  FinalState state_;
-  std::vector<LocationChoice> choices_;
+  FinalStates finalStates_{test_, outcome_.terms};
 };
 
 class Enumerator {

@@ -4,6 +4,7 @@
 #include <functional>
 #include <tuple>
 
+#include "axiomcheck/FinalStates.h"
 #include "axiomcheck/ForwardingModel.h"
 #include "axiomcheck/Models.h"
 
@@ -106,7 +107,13 @@ TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, cons
   auto collect = [&](const Execution& execution) {
     addExecutionRaces(result, execution, findRaces(execution, explain));
   };
+  // herd: an execution whose final states all fail the filter is discarded.
+  const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
+  FinalStates finalStates(test, terms);
   const ObservingModel observing(model, [&](const Execution& execution) {
+    if (!finalStates.passFilter(execution)) {
+      return;
+    }
     if (scExecutions) {
       // An SC execution fixes rf and co; its Fence-SC order is the order
       // of the fences in an interleaving, and cause reads it.

@@ -111,6 +111,38 @@ TEST_CASE("a scoped race names the instruction to widen and the smallest scope",
   CHECK(atomic.races.front().culprits.front().first.thread == 0);
 }
 
+TEST_CASE("races count only the executions herd's filter keeps", "[races]") {
+  // MP with a weak payload: the execution where the acquire reads the
+  // initial flag races on x (missing synchronization); the filter keeps only
+  // those where it reads 1, which the release/acquire pattern orders.
+  const char* kWithFilter = R"(PTX MP-filter
+{ x = 0; flag = 0; }
+ P0@cta 0,gpu 0           | P1@cta 1,gpu 0            ;
+ st.weak x, 1             | ld.acquire.gpu r0, flag   ;
+ st.release.gpu flag, 1   | ld.weak r1, x             ;
+filter (P1:r0 == 1)
+exists (P1:r1 == 0)
+)";
+  const std::string withoutFilter = [&] {
+    std::string text = kWithFilter;
+    const std::size_t filter = text.find("\nfilter") + 1;
+    text.erase(filter, text.find("\nexists") + 1 - filter);
+    return text;
+  }();
+  for (const axiomcheck::AxiomaticModel* model : {&axiomcheck::ptxModel(), &axiomcheck::scModel()}) {
+    INFO(model->name());
+    const litmus::Test filtered = parser::readLitmusText(kWithFilter, "MP-filter.litmus");
+    const axiomcheck::TestRaces kept = axiomcheck::checkRaces(filtered, *model, {}, "MP-filter.litmus", true);
+    CHECK(kept.races.empty());
+    CHECK(kept.executions > 0);
+    const litmus::Test plain = parser::readLitmusText(withoutFilter, "MP.litmus");
+    const axiomcheck::TestRaces all = axiomcheck::checkRaces(plain, *model, {}, "MP.litmus", true);
+    REQUIRE(all.races.size() == 1);
+    CHECK(all.races.front().kind == axiomcheck::RaceClass::MissingSynchronization);
+    CHECK(all.executions > kept.executions);
+  }
+}
+
 TEST_CASE("opcheck races: herd lines after Time, JSON, exit status", "[races][cli]") {
   const fs::path seed002 = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "seed002";
   const testing::CommandResult racy =
