@@ -80,23 +80,6 @@ constexpr std::array<Axiom, 6> kAxioms = {{
     {"Causality", "PTX ISA 8.10.6; seed 001 Fig. 7 Axiom 6 (Alloy: irreflexive ((rf | fr)?; cause))"},
 }};
 
-// Whether an operation of scope SCOPE by a thread placed at FROM includes
-// the thread placed at TO (PTX ISA 8.5, Table 1: .cta the same CTA, .gpu
-// the same device, .sys every thread).
-bool scopeIncludes(Scope scope, const litmus::ThreadPlacement& from, const litmus::ThreadPlacement& to) {
-  switch (scope) {
-    case Scope::Cta:
-      return from.cta == to.cta;
-    case Scope::Gpu:
-      return from.device == to.device;
-    case Scope::System:
-      return true;
-    case Scope::None:
-      break;
-  }
-  return false;
-}
-
 // The relations of one candidate that do not depend on co or the Fence-SC
 // order.
 struct Derived {
@@ -164,7 +147,8 @@ Derived derive(const Execution& x) {
   EventSet releaseWrites = 0;
   EventSet acquireReads = 0;
   EventSet patternReads = 0;  // reads that may start an acquire pattern
-  EventSet fenceRelAcq = 0;   // release and acquire fences (Alloy: FenceRels = FenceAcqs)
+  EventSet fenceRel = 0;      // release fences (PtxRelations.h isReleaseFence)
+  EventSet fenceAcq = 0;      // acquire fences
   forEachEvent(x.reads | x.writes | x.fences | x.barrierWaits, [&](unsigned event) {
     const Event& e = x.events[event];
     if (e.initial) {
@@ -185,14 +169,15 @@ Derived derive(const Execution& x) {
         }
         break;
       case EventKind::Fence:
-        // Alloy: FenceSC extends FenceAcqRel.
-        fenceRelAcq |= eventBit(event);
+        fenceRel |= isReleaseFence(e.semantics) ? eventBit(event) : 0;
+        fenceAcq |= isAcquireFence(e.semantics) ? eventBit(event) : 0;
         if (e.semantics == Semantics::SequentiallyConsistent) {
           d.fenceSc |= eventBit(event);
         }
         break;
       case EventKind::BarrierWait:
-        fenceRelAcq |= eventBit(event);  // Alloy: BarrierWait in FenceRels and FenceAcqs
+        fenceRel |= eventBit(event);  // Alloy: BarrierWait in FenceRels and FenceAcqs
+        fenceAcq |= eventBit(event);
         break;
       case EventKind::BarrierArrive:
         break;
@@ -209,10 +194,10 @@ Derived derive(const Execution& x) {
 
   const Relation patternRel = Relation::identity(x.size, releaseWrites) |
                               d.poLoc.restricted(releaseWrites, x.writes) |
-                              x.po.restricted(fenceRelAcq, x.writes);
+                              x.po.restricted(fenceRel, x.writes);
   const Relation patternAcq = Relation::identity(x.size, acquireReads) |
                               d.poLoc.restricted(patternReads, acquireReads) |
-                              x.po.restricted(patternReads, fenceRelAcq);
+                              x.po.restricted(patternReads, fenceAcq);
   d.sync = d.moral & patternRel.then(d.obs).then(patternAcq);
   return d;
 }

@@ -6,8 +6,49 @@
 #pragma once
 
 #include "axiomcheck/Execution.h"
+#include "litmus/Test.h"
 
 namespace opcheck::axiomcheck {
+
+// Whether an operation of scope SCOPE by a thread placed at FROM includes
+// the thread placed at TO (PTX ISA 9.1 8.5, Table 21: .cta the same CTA,
+// .cluster the same cluster, .gpu the same device, .sys every thread). A
+// test that names no cluster puts each CTA in a cluster of its own
+// (litmus/Test.h), where .cluster includes what .cta does.
+inline bool scopeIncludes(litmus::Scope scope, const litmus::ThreadPlacement& from,
+                          const litmus::ThreadPlacement& to) {
+  switch (scope) {
+    case litmus::Scope::Cta:
+      return from.cta == to.cta;
+    case litmus::Scope::Cluster:
+      return from.cluster == to.cluster;
+    case litmus::Scope::Gpu:
+      return from.device == to.device;
+    case litmus::Scope::System:
+      return true;
+    case litmus::Scope::None:
+      break;
+  }
+  return false;
+}
+
+// The fences' roles in the release and acquire patterns (PTX ISA 9.1 8.8):
+// pattern 3 of a release pattern starts with "a release or acquire-release
+// memory fence" (`fence.release; st.relaxed [M];`), pattern 3 of an acquire
+// pattern ends with "an acquire memory fence" (`ld.relaxed [M];
+// fence.acquire;`). fence.acq_rel is both; fence.sc is both too (NVIDIA's
+// Alloy model: FenceSC extends FenceAcqRel). fence.acquire and fence.release
+// take part in these patterns only: neither is in the Fence-SC order (8.9.4
+// item 1 names fence.sc alone). A barrier wait is both (Alloy: BarrierWait in
+// FenceRels and FenceAcqs).
+inline bool isReleaseFence(litmus::Semantics semantics) {
+  return semantics == litmus::Semantics::Release || semantics == litmus::Semantics::AcquireRelease ||
+         semantics == litmus::Semantics::SequentiallyConsistent;
+}
+inline bool isAcquireFence(litmus::Semantics semantics) {
+  return semantics == litmus::Semantics::Acquire || semantics == litmus::Semantics::AcquireRelease ||
+         semantics == litmus::Semantics::SequentiallyConsistent;
+}
 
 struct PtxRelations {
   Relation morallyStrong;  // PTX ISA 9.1 8.7

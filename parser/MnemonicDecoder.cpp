@@ -179,7 +179,7 @@ class Decoder {
         if (i.semantics == Semantics::Weak) {
           require(i.scope == Scope::None, "a .weak access takes no scope");
         } else {
-          require(i.scope != Scope::None, "a strong access needs a scope (.cta, .gpu or .sys)");
+          require(i.scope != Scope::None, "a strong access needs a scope (.cta, .cluster, .gpu or .sys)");
         }
         break;
       }
@@ -211,9 +211,11 @@ class Decoder {
         if (!hasSemantics()) {
           i.semantics = Semantics::AcquireRelease;
         }
-        require(i.semantics == Semantics::SequentiallyConsistent || i.semantics == Semantics::AcquireRelease,
-                "a fence is .sc or .acq_rel");
-        require(hasScope(), "needs a scope (.cta, .gpu or .sys)");
+        // fence.acquire and fence.release since PTX ISA 8.6 (9.1 9.7.13.4:
+        // .sem = { .sc, .acq_rel, .acquire, .release }).
+        require(i.semantics != Semantics::Weak && i.semantics != Semantics::Relaxed,
+                "a fence is .sc, .acq_rel, .acquire or .release");
+        require(hasScope(), "needs a scope (.cta, .cluster, .gpu or .sys)");
         break;
       case InstructionKind::ProxyFence:
         require(seen_[static_cast<std::size_t>(QualifierCategory::Proxy)],

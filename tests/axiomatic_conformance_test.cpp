@@ -316,6 +316,7 @@ namespace {
 struct SubsetCheck {
   std::size_t checked = 0;
   std::size_t refused = 0;
+  std::size_t refusedByRmo = 0;
   std::vector<std::string> failures;
 };
 
@@ -334,7 +335,13 @@ SubsetCheck checkScWithin(const std::vector<fs::path>& files) {
     }
     ++check.checked;
     for (const axiomcheck::AxiomaticModel* model : {&axiomcheck::ptxModel(), &axiomcheck::rmoModel()}) {
-      const litmus::Outcome other = run(test, *model, file.string());
+      litmus::Outcome other;
+      try {
+        other = run(test, *model, file.string());
+      } catch (const litmus::InputError&) {
+        ++check.refusedByRmo;  // clusters rmo does not model (catalogue/isa91/)
+        continue;
+      }
       for (const litmus::FinalState& state : sc.states) {
         if (!other.states.count(state)) {
           check.failures.push_back(file.string() + ": sc allows [" +
@@ -361,6 +368,7 @@ TEST_CASE("sc's final states are ptx's and rmo's too, on every corpus test", "[c
                              << (check.failures.empty() ? "-" : check.failures.front()));
   CHECK(check.failures.empty());
   CHECK(check.refused == 7);
+  CHECK(check.refusedByRmo == 2);  // isa91/'s .cluster tests with a cluster of two CTAs
   CHECK(check.checked == files.size() - 7);
 }
 
