@@ -176,8 +176,10 @@ Derived derive(const Execution& x) {
         }
         break;
       case EventKind::BarrierWait:
-        fenceRel |= eventBit(event);  // Alloy: BarrierWait in FenceRels and FenceAcqs
-        fenceAcq |= eventBit(event);
+        // Alloy: BarrierWait in FenceRels and FenceAcqs (bar's is acq_rel);
+        // barrier.cluster.wait is .acquire only (PTX ISA 9.1 9.7.13.3).
+        fenceRel |= isReleaseFence(e.semantics) ? eventBit(event) : 0;
+        fenceAcq |= isAcquireFence(e.semantics) ? eventBit(event) : 0;
         break;
       case EventKind::BarrierArrive:
         break;
@@ -204,7 +206,7 @@ Derived derive(const Execution& x) {
 
 // cause for the candidate's Fence-SC order and barrier synchronization.
 Relation causeOf(const Execution& x, const Derived& d) {
-  const Relation base = d.sync | x.fenceScOrder | x.barrierSync;
+  const Relation base = d.sync | x.fenceScOrder | ptxBarrierSynchronization(x);
   const Relation causeBase = d.poOptional.then(base).then(d.poOptional).closure();
   return causeBase | d.obs.then(d.poLoc | causeBase);
 }

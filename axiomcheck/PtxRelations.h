@@ -50,6 +50,17 @@ inline bool isAcquireFence(litmus::Semantics semantics) {
          semantics == litmus::Semantics::SequentiallyConsistent;
 }
 
+// The barrier synchronization the ptx model's causality takes
+// (BarrierSynchronization.cpp): EXECUTION's barrierSync, where an arrival at
+// barrier.cluster.arrive.relaxed synchronizes nothing itself (PTX ISA 9.1
+// 9.7.13.3: ".relaxed ... no memory ordering and visibility guarantees
+// provided for the memory accesses performed prior to" it); a release fence
+// before it in program order whose scope includes the waiting thread
+// synchronizes with the wait instead (9.7.13.3's example: fence.cluster.acq_rel;
+// barrier.cluster.arrive.relaxed; as release pattern 3 of 8.8 does for a
+// strong write).
+Relation ptxBarrierSynchronization(const Execution& execution);
+
 struct PtxRelations {
   Relation morallyStrong;  // PTX ISA 9.1 8.7
   Relation observation;    // 8.9.2

@@ -146,6 +146,16 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
     std::vector<CompiledInstruction> code;
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
       const litmus::Instruction& instruction = thread.instructions[at];
+      if (litmus::isMbarrierInstruction(instruction.opcode) ||
+          litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive ||
+          litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterWait) {
+        litmus::fail(file, instruction.position,
+                     "ptx-op does not model " +
+                         std::string(litmus::isMbarrierInstruction(instruction.opcode)
+                                         ? "mbarrier objects (PTX ISA 9.1 9.7.13.15)"
+                                         : "cluster barriers (PTX ISA 9.1 9.7.13.3)") +
+                         ": '" + litmus::printMnemonic(instruction) + "'");
+      }
       if (litmus::isProxyInstruction(instruction.opcode)) {
         litmus::fail(file, instruction.position,
                      "ptx-op does not model proxies: '" + litmus::printMnemonic(instruction) +

@@ -266,6 +266,23 @@ exists (P1:r1 == 1 /\ P1:r2 == 0)
   CHECK(testing::conditionOutcomeReached(separate.condition.quantifier, runOp(separate).outcome));
 }
 
+TEST_CASE("ptx-op refuses barrier.cluster and mbarrier by name and position", "[opsem][bad-input]") {
+  for (const char* code : {"barrier.cluster.arrive", "mbarrier.init.shared.b64 x, 1"}) {
+    CAPTURE(code);
+    const litmus::Test test =
+        parser::readLitmusText(std::string("PTX R\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n ") + code +
+                                   " ;\nexists (x == 1)\n",
+                               "refused.litmus");
+    try {
+      runOp(test);
+      FAIL("expected an InputError");
+    } catch (const litmus::InputError& error) {
+      CHECK(error.diagnostic().position.line == 5);
+      CHECK(error.diagnostic().message.find("ptx-op does not model") != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("a barrier met again waits for the others' next arrivals (BAR-2)", "[opsem]") {
   // The bar2phase, as in catalogue/shapes/MP+bar.cta.sync-reused:
   // P0's second barrier must wait for P1's second, which follows P1's store.

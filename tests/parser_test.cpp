@@ -189,6 +189,42 @@ exists (P0:r0 == 0)
                   litmus::InputError);
 }
 
+TEST_CASE("barrier.cluster and mbarrier read with the PTX ISA's defaults and print them", "[parser]") {
+  const Test test = parse(R"(PTX B
+{ x=0; b=0; }
+ P0@cta 0,cluster 0,gpu 0        | P1@cta 1,cluster 0,gpu 0 ;
+ barrier.cluster.arrive          | mbarrier.init.shared.b64 b, 2 ;
+ barrier.cluster.arrive.relaxed  | mbarrier.arrive.shared.b64 r0, b ;
+ barrier.cluster.wait            | mbarrier.test_wait.relaxed.cluster.shared.b64 r1, b, r0 ;
+                                 | mbarrier.try_wait.shared.b64 r2, b, r0 ;
+exists (x == 0)
+)");
+  const auto& p0 = test.threads[0].instructions;
+  const auto& p1 = test.threads[1].instructions;
+  // PTX ISA 9.1 9.7.13.3: arrive is .release, wait .acquire by default.
+  CHECK(printMnemonic(p0[0]) == "barrier.cluster.arrive.release");
+  CHECK(printMnemonic(p0[1]) == "barrier.cluster.arrive.relaxed");
+  CHECK(printMnemonic(p0[2]) == "barrier.cluster.wait.acquire");
+  // 9.7.13.15: mbarrier.arrive .release, the waits .acquire, scope .cta.
+  CHECK(printMnemonic(p1[0]) == "mbarrier.init.shared.b64");
+  CHECK(printMnemonic(p1[1]) == "mbarrier.arrive.release.cta.shared.b64");
+  CHECK(printMnemonic(p1[2]) == "mbarrier.test_wait.relaxed.cluster.shared.b64");
+  CHECK(printMnemonic(p1[3]) == "mbarrier.try_wait.acquire.cta.shared.b64");
+  const Test reread = parse(printCanonical(test));
+  CHECK(reread == test);
+  SECTION("the combinations the PTX ISA forbids are bad input") {
+    for (const char* code :
+         {"barrier.cluster.wait.relaxed", "barrier.cluster.arrive.acquire",
+          "mbarrier.arrive.acquire.cta r0, x", "mbarrier.arrive.release r0, x",
+          "mbarrier.test_wait.release.cta r0, x, 1", "mbarrier.arrive.release.gpu r0, x"}) {
+      CAPTURE(code);
+      CHECK_THROWS_AS(
+          parse(std::string("PTX F\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ") + code + " ;\nexists (x == 0)\n"),
+          litmus::InputError);
+    }
+  }
+}
+
 TEST_CASE("a scope tree's short and long forms give the same placements", "[parser]") {
   const std::string body = "{ x=0; }\n P0 | P1 | P2 ;\n st.weak x, 1 | st.weak x, 2 | st.weak x, 3 ;\n";
   const Test shortForm =
