@@ -53,6 +53,7 @@ struct Location {
 // 9.1 8.5; clusters since PTX ISA 7.8). A test that names no cluster puts
 // each CTA in a cluster of its own, as a grid launched without clusters is
 // (docs/dialects.md): .cluster then includes exactly the threads .cta does.
+// Code that builds placements itself (generate/) sets cluster = cta then.
 struct ThreadPlacement {
   static constexpr std::int16_t kUnspecified = -1;
   std::int16_t device = 0;
