@@ -5,6 +5,8 @@
 #include <tuple>
 #include <vector>
 
+#include "axiomcheck/PtxRelations.h"
+
 namespace opcheck::axiomcheck {
 
 namespace {
@@ -80,7 +82,74 @@ void visitProduct(Execution& execution, const std::vector<std::vector<Edges>>& c
   }
 }
 
+bool isClusterBarrier(const Execution& execution, unsigned event) {
+  return execution.events[event].scope == litmus::Scope::Cluster;
+}
+
+// barrier.cluster (PTX ISA 9.1 9.7.13.3): "barrier.cluster.wait instruction
+// causes the executing thread to wait for all non-exited threads of the
+// cluster to perform barrier.cluster.arrive", and the barrier "completes and
+// is automatically reinitialized", each thread arriving "only once before
+// the barrier completes". So the k-th wait of a thread waits for the k-th
+// arrival of every other thread of its cluster that arrives k times (a
+// thread that arrives fewer times has exited by then), and 8.9.4 item 3:
+// "A barrier.cluster.arrive operation synchronizes with a barrier.cluster.wait
+// operation". Deterministic: no order of arrival to choose.
+void addClusterBarrierSynchronization(Execution& execution) {
+  std::map<std::pair<std::int16_t, unsigned>, std::vector<unsigned>> arrivals;  // (cluster, k) -> arrives
+  std::vector<std::pair<std::pair<std::int16_t, unsigned>, unsigned>> waits;    // ((cluster, k), wait)
+  for (std::size_t thread = 0; thread < execution.paths.size(); ++thread) {
+    const std::int16_t cluster = execution.test->threads[thread].placement.cluster;
+    unsigned arrived = 0;
+    unsigned waited = 0;
+    forEachEvent(execution.threadEvents[thread] & (execution.barrierArrives | execution.barrierWaits),
+                 [&](unsigned event) {
+                   if (!isClusterBarrier(execution, event)) {
+                     return;
+                   }
+                   if (contains(execution.barrierArrives, event)) {
+                     arrivals[{cluster, arrived++}].push_back(event);
+                   } else {
+                     waits.push_back({{cluster, waited++}, event});
+                   }
+                 });
+  }
+  for (const auto& [key, wait] : waits) {
+    for (unsigned arrive : arrivals[key]) {
+      if (execution.events[arrive].thread != execution.events[wait].thread) {
+        execution.barrierSync.add(arrive, wait);
+      }
+    }
+  }
+}
+
 }  // namespace
+
+Relation ptxBarrierSynchronization(const Execution& x) {
+  Relation result = x.barrierSync;
+  forEachEvent(x.barrierArrives, [&](unsigned arrive) {
+    const Event& e = x.events[arrive];
+    if (!isClusterBarrier(x, arrive) || e.semantics != litmus::Semantics::Relaxed) {
+      return;
+    }
+    const EventSet waits = x.barrierSync.successors(arrive);
+    result.setSuccessors(arrive, 0);
+    const litmus::ThreadPlacement& from = x.test->threads[static_cast<std::size_t>(e.thread)].placement;
+    forEachEvent(x.po.predecessors(arrive) & x.fences, [&](unsigned fence) {
+      const Event& f = x.events[fence];
+      if (!isReleaseFence(f.semantics)) {
+        return;
+      }
+      forEachEvent(waits, [&](unsigned wait) {
+        const auto waiter = static_cast<std::size_t>(x.events[wait].thread);
+        if (scopeIncludes(f.scope, from, x.test->threads[waiter].placement)) {
+          result.add(fence, wait);
+        }
+      });
+    });
+  });
+  return result;
+}
 
 bool forEachBarrierSynchronization(Execution& execution, const std::function<void()>& visit) {
   execution.barrierSync = Relation(execution.size);
@@ -88,12 +157,16 @@ bool forEachBarrierSynchronization(Execution& execution, const std::function<voi
     visit();
     return true;
   }
+  addClusterBarrierSynchronization(execution);
   std::map<InstanceKey, std::vector<Participant>> instances;
   for (std::size_t thread = 0; thread < execution.paths.size(); ++thread) {
     const ThreadPath& path = *execution.paths[thread];
     const std::int16_t cta = execution.test->threads[thread].placement.cta;
     std::map<std::tuple<bool, litmus::Value, bool, litmus::Value>, unsigned> occurrences;
     forEachEvent(execution.threadEvents[thread] & execution.barrierArrives, [&](unsigned arrive) {
+      if (isClusterBarrier(execution, arrive)) {
+        return;  // addClusterBarrierSynchronization
+      }
       const PathEvent& event = path.events[execution.events[arrive].pathEvent];
       auto operand = [&](ExprId id) {
         return id == kNoExpr ? litmus::Value{} : execution.evaluate(thread, id);
@@ -106,6 +179,7 @@ bool forEachBarrierSynchronization(Execution& execution, const std::function<voi
       Participant participant;
       participant.arrive = arrive;
       if (arrive + 1 < execution.size && contains(execution.barrierWaits, arrive + 1) &&
+          !isClusterBarrier(execution, arrive + 1) &&
           execution.events[arrive + 1].thread == execution.events[arrive].thread &&
           execution.events[arrive + 1].pathEvent == execution.events[arrive].pathEvent + 1) {
         participant.wait = arrive + 1;

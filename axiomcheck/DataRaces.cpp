@@ -39,6 +39,9 @@ Scope commonScope(const litmus::Test& test, std::size_t a, std::size_t b) {
   if (first.cta == second.cta) {
     return Scope::Cta;
   }
+  if (first.cluster == second.cluster) {
+    return Scope::Cluster;
+  }
   return first.device == second.device ? Scope::Gpu : Scope::System;
 }
 
@@ -294,7 +297,7 @@ class RaceExplainer {
         return;  // not needed: other synchronization orders the pair
       }
       Scope needed = Scope::System;
-      for (Scope scope : {Scope::Cta, Scope::Gpu}) {
+      for (Scope scope : {Scope::Cta, Scope::Cluster, Scope::Gpu}) {
         if (orderedAfter(x_, a, b, keepingThis(scope))) {
           needed = scope;
           break;

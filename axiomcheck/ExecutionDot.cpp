@@ -77,6 +77,8 @@ const char* scopeText(litmus::Scope scope) {
       return "";
     case litmus::Scope::Cta:
       return ".cta";
+    case litmus::Scope::Cluster:
+      return ".cluster";
     case litmus::Scope::Gpu:
       return ".gpu";
     case litmus::Scope::System:

@@ -81,23 +81,6 @@ constexpr std::array<Axiom, 6> kAxioms = {{
     {"Causality", "PTX ISA 8.10.6; seed 001 Fig. 7 Axiom 6 (Alloy: irreflexive ((rf | fr)?; cause))"},
 }};
 
-// Whether an operation of scope SCOPE by a thread placed at FROM includes
-// the thread placed at TO (PTX ISA 8.5, Table 1: .cta the same CTA, .gpu
-// the same device, .sys every thread).
-bool scopeIncludes(Scope scope, const litmus::ThreadPlacement& from, const litmus::ThreadPlacement& to) {
-  switch (scope) {
-    case Scope::Cta:
-      return from.cta == to.cta;
-    case Scope::Gpu:
-      return from.device == to.device;
-    case Scope::System:
-      return true;
-    case Scope::None:
-      break;
-  }
-  return false;
-}
-
 // The relations of one candidate that do not depend on co or the Fence-SC
 // order.
 struct Derived {
@@ -165,7 +148,8 @@ Derived derive(const Execution& x) {
   EventSet releaseWrites = 0;
   EventSet acquireReads = 0;
   EventSet patternReads = 0;  // reads that may start an acquire pattern
-  EventSet fenceRelAcq = 0;   // release and acquire fences (Alloy: FenceRels = FenceAcqs)
+  EventSet fenceRel = 0;      // release fences (PtxRelations.h isReleaseFence)
+  EventSet fenceAcq = 0;      // acquire fences
   forEachEvent(x.reads | x.writes | x.fences | x.barrierWaits, [&](unsigned event) {
     const Event& e = x.events[event];
     if (e.initial) {
@@ -186,14 +170,17 @@ Derived derive(const Execution& x) {
         }
         break;
       case EventKind::Fence:
-        // Alloy: FenceSC extends FenceAcqRel.
-        fenceRelAcq |= eventBit(event);
+        fenceRel |= isReleaseFence(e.semantics) ? eventBit(event) : 0;
+        fenceAcq |= isAcquireFence(e.semantics) ? eventBit(event) : 0;
         if (e.semantics == Semantics::SequentiallyConsistent) {
           d.fenceSc |= eventBit(event);
         }
         break;
       case EventKind::BarrierWait:
-        fenceRelAcq |= eventBit(event);  // Alloy: BarrierWait in FenceRels and FenceAcqs
+        // Alloy: BarrierWait in FenceRels and FenceAcqs (bar's is acq_rel);
+        // barrier.cluster.wait is .acquire only (PTX ISA 9.1 9.7.13.3).
+        fenceRel |= isReleaseFence(e.semantics) ? eventBit(event) : 0;
+        fenceAcq |= isAcquireFence(e.semantics) ? eventBit(event) : 0;
         break;
       case EventKind::BarrierArrive:
         break;
@@ -210,17 +197,17 @@ Derived derive(const Execution& x) {
 
   const Relation patternRel = Relation::identity(x.size, releaseWrites) |
                               d.poLoc.restricted(releaseWrites, x.writes) |
-                              x.po.restricted(fenceRelAcq, x.writes);
+                              x.po.restricted(fenceRel, x.writes);
   const Relation patternAcq = Relation::identity(x.size, acquireReads) |
                               d.poLoc.restricted(patternReads, acquireReads) |
-                              x.po.restricted(patternReads, fenceRelAcq);
+                              x.po.restricted(patternReads, fenceAcq);
   d.sync = d.moral & patternRel.then(d.obs).then(patternAcq);
   return d;
 }
 
 // cause for the candidate's Fence-SC order and barrier synchronization.
 Relation causeOf(const Execution& x, const Derived& d) {
-  const Relation base = d.sync | x.fenceScOrder | x.barrierSync;
+  const Relation base = d.sync | x.fenceScOrder | ptxBarrierSynchronization(x);
   const Relation causeBase = d.poOptional.then(base).then(d.poOptional).closure();
   return causeBase | d.obs.then(d.poLoc | causeBase);
 }

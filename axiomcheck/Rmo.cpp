@@ -29,6 +29,7 @@
 #include "axiomcheck/AxiomExplanation.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/TotalCoherence.h"
+#include "litmus/Clusters.h"
 
 namespace opcheck::axiomcheck {
 
@@ -159,6 +160,12 @@ class RmoModel final : public AxiomaticModel {
   ModelTraits traits() const override { return {.failedCasWrites = true, .barriers = false}; }
   const AxiomaticModel& skipping(AxiomMask skip) const override { return modelSkipping<RmoModel>(skip); }
   AxiomMask skippedAxioms() const override { return skip_; }
+  // Seed 000's chips have no clusters (PTX ISA 7.8, sm_90): .cluster is .cta
+  // where they include the same threads, refused elsewhere (litmus/Clusters.h).
+  void checkSupported(const litmus::Test& test, const std::string& file) const override {
+    AxiomaticModel::checkSupported(test, file);
+    litmus::refuseClusterScope(test, file, "model rmo");
+  }
   std::size_t thinAirAxiom() const override { return kNoThinAir; }
 
   std::optional<std::size_t> rejectReadsFrom(const Execution& x) const override {

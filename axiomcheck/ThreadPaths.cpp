@@ -3,6 +3,7 @@
 #include <optional>
 #include <utility>
 
+#include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::axiomcheck {
@@ -241,6 +242,26 @@ class PathEnumerator {
       case InstructionKind::Barrier:
         barrier(state, instruction, guardLoads);
         break;
+      case InstructionKind::ClusterArrive:
+      case InstructionKind::ClusterWait: {
+        // barrier.cluster (PTX ISA 9.1 9.7.13.3): the barrier of the
+        // thread's cluster, told from bar's by its .cluster scope
+        // (BarrierSynchronization.cpp).
+        PathEvent event;
+        event.kind = litmus::kindOf(instruction.opcode) == InstructionKind::ClusterArrive
+                         ? EventKind::BarrierArrive
+                         : EventKind::BarrierWait;
+        event.semantics = instruction.semantics;
+        event.scope = litmus::Scope::Cluster;
+        addEvent(state, instruction, event, guardLoads);
+        break;
+      }
+      case InstructionKind::MbarrierInit:
+      case InstructionKind::MbarrierArrive:
+      case InstructionKind::MbarrierWait:
+        fail(instruction,
+             "'" + litmus::printMnemonic(instruction) +
+                 "': the axiomatic models do not model mbarrier objects yet (PTX ISA 9.1 9.7.13.15)");
       case InstructionKind::Jump:
         return jump(state, labelTarget(operands[0]));
       case InstructionKind::ConditionalBranch:

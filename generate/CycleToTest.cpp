@@ -301,6 +301,7 @@ void placeThreads(litmus::Test& test, const GenerationOptions& options) {
     gpuIds.emplace(gpu, static_cast<std::int16_t>(gpuIds.size()));
     litmus::ThreadPlacement& placement = test.threads[thread].placement;
     placement.cta = ctaIds[cta];
+    placement.cluster = placement.cta;  // no clusters: each CTA its own (litmus/Test.h)
     placement.device = gpuIds[gpu];
     for (unsigned other = 0; other < thread; ++other) {
       if (ctas.groupOf(other) == cta && gpus.groupOf(other) != gpu) {

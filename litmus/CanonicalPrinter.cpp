@@ -95,7 +95,7 @@ void printProgram(const Test& test, std::string& out) {
 }
 
 void printScopeTree(const Test& test, std::string& out) {
-  // Threads grouped device -> kernel -> cta -> warp, each group in the order
+  // Threads grouped device -> kernel -> cluster -> cta -> warp, each group in the order
   // of its first thread; the parser renumbers the same way, so the ids
   // survive the round trip.
   auto distinctInOrder = [](std::vector<std::int16_t> values) {
@@ -137,6 +137,14 @@ void printScopeTree(const Test& test, std::string& out) {
     }
     return text + ")";
   };
+  // Whether some cluster holds two CTAs.
+  bool hasClusters = false;
+  for (const auto& thread : test.threads) {
+    for (const auto& other : test.threads) {
+      hasClusters |=
+          thread.placement.cluster == other.placement.cluster && thread.placement.cta != other.placement.cta;
+    }
+  }
   out += "scopeTree\n";
   const auto everyone = threadsWhere([](const ThreadPlacement&) { return true; });
   std::string separator;
@@ -147,8 +155,17 @@ void printScopeTree(const Test& test, std::string& out) {
       const auto inKernel =
           threadsWhere([&](const ThreadPlacement& p) { return p.device == device && p.kernel == kernel; });
       std::string ctas;
-      for (std::int16_t cta : field(inKernel, &ThreadPlacement::cta)) {
-        ctas += " " + printCta(cta);
+      for (std::int16_t cluster : field(inKernel, &ThreadPlacement::cluster)) {
+        const auto inCluster = threadsWhere([&](const ThreadPlacement& p) {
+          return p.device == device && p.kernel == kernel && p.cluster == cluster;
+        });
+        std::string clusterCtas;
+        for (std::int16_t cta : field(inCluster, &ThreadPlacement::cta)) {
+          clusterCtas += " " + printCta(cta);
+        }
+        // Clusters of one CTA are what a test without clusters means, so
+        // they print as nothing (the parser gives each CTA its own).
+        ctas += hasClusters ? " (cluster" + clusterCtas + ")" : clusterCtas;
       }
       out += kernel == ThreadPlacement::kUnspecified ? ctas : " (kernel" + ctas + ")";
     }

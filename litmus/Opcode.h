@@ -32,6 +32,11 @@ enum class InstructionKind : std::uint8_t {
   ProxyFence,         // fence.proxy
   LegacyFence,        // membar, decoded as fence.sc (seed 001 Sec. 3.6)
   Barrier,            // bar.sync / bar.arrive
+  ClusterArrive,      // barrier.cluster.arrive (PTX ISA 7.8)
+  ClusterWait,        // barrier.cluster.wait
+  MbarrierInit,       // mbarrier.init: refused by every model
+  MbarrierArrive,     // mbarrier.arrive: refused by every model
+  MbarrierWait,       // mbarrier.test_wait, mbarrier.try_wait: refused by every model
   RegisterOperation,  // mov, add, sub, and, or, xor, cvt
   SetPredicate,       // setp
   Jump,               // bra, goto
@@ -104,5 +109,12 @@ constexpr bool isBranch(Opcode opcode) {
 // Needs the mixed-proxy model (PTX ISA 8.6): fence.proxy and the accesses
 // through the constant, surface and texture proxies.
 constexpr bool isProxyInstruction(Opcode opcode) { return info(opcode).proxies == ProxyModel::Mixed; }
+// mbarrier objects (PTX ISA 9.1 9.7.13.15): parsed and printed; no model of
+// opcheck gives them a meaning yet, so each refuses them by name.
+constexpr bool isMbarrierInstruction(Opcode opcode) {
+  const InstructionKind kind = kindOf(opcode);
+  return kind == InstructionKind::MbarrierInit || kind == InstructionKind::MbarrierArrive ||
+         kind == InstructionKind::MbarrierWait;
+}
 
 }  // namespace opcheck::litmus

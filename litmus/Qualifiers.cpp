@@ -62,6 +62,7 @@ std::string_view spelling(Proxy value) { return canonicalSpelling(QualifierCateg
 
 std::optional<Scope> scopeFromWord(std::string_view word) {
   if (word == "cta") return Scope::Cta;
+  if (word == "cluster") return Scope::Cluster;
   if (word == "gpu" || word == "gl" || word == "device") return Scope::Gpu;
   if (word == "sys" || word == "system") return Scope::System;
   return std::nullopt;

@@ -21,7 +21,9 @@ enum class Semantics : std::uint8_t {
   SequentiallyConsistent,
 };
 
-enum class Scope : std::uint8_t { None, Cta, Gpu, System };
+// Ordered by inclusion: cta within cluster within gpu within sys (PTX ISA
+// 9.1 8.5, Table 21; .cluster since PTX ISA 7.8).
+enum class Scope : std::uint8_t { None, Cta, Cluster, Gpu, System };
 
 enum class StateSpace : std::uint8_t { Generic, Global, Shared };
 

@@ -49,11 +49,17 @@ struct Location {
 
 // Where a thread runs in the scope tree. Kernel and warp are optional
 // levels (herd's GPU_PTX trees have them; the modern dialect does not).
+// Every CTA belongs to one cluster and every cluster to one device (PTX ISA
+// 9.1 8.5; clusters since PTX ISA 7.8). A test that names no cluster puts
+// each CTA in a cluster of its own, as a grid launched without clusters is
+// (docs/dialects.md): .cluster then includes exactly the threads .cta does.
+// Code that builds placements itself (generate/) sets cluster = cta then.
 struct ThreadPlacement {
   static constexpr std::int16_t kUnspecified = -1;
   std::int16_t device = 0;
   std::int16_t kernel = kUnspecified;
-  std::int16_t cta = 0;  // unique across devices
+  std::int16_t cluster = 0;  // unique across devices
+  std::int16_t cta = 0;      // unique across devices
   std::int16_t warp = kUnspecified;
 
   friend bool operator==(const ThreadPlacement&, const ThreadPlacement&) = default;

@@ -193,7 +193,13 @@ class InstructionIssue {
       case InstructionKind::ProxyFence:
       case InstructionKind::LegacyFence:
       case InstructionKind::Barrier:
-        break;  // performed later, from the in-flight list
+        break;                               // performed later, from the in-flight list
+      case InstructionKind::ClusterArrive:   // refused by Program.cpp
+      case InstructionKind::ClusterWait:     // (ptx-op has no clusters)
+      case InstructionKind::MbarrierInit:    // refused by Program.cpp
+      case InstructionKind::MbarrierArrive:  // (ptx-op has no mbarrier)
+      case InstructionKind::MbarrierWait:
+        return false;
     }
     return issueOperation(state, thread, instruction);
   }
@@ -257,7 +263,13 @@ class InstructionIssue {
       case InstructionKind::SetPredicate:
       case InstructionKind::Jump:
       case InstructionKind::ConditionalBranch:
-        break;  // completed at issue (issue above); never in flight
+        break;                              // completed at issue (issue above); never in flight
+      case InstructionKind::ClusterArrive:  // refused by Program.cpp
+      case InstructionKind::ClusterWait:
+      case InstructionKind::MbarrierInit:
+      case InstructionKind::MbarrierArrive:
+      case InstructionKind::MbarrierWait:
+        return false;
     }
     if (!hardware_.recorder.issue(state, thread)) {
       cut(state, thread);

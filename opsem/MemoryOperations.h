@@ -142,8 +142,13 @@ class MemoryOperations {
         }
         performed = true;
         break;
-      case InstructionKind::ProxyFence:   // refused by Program.cpp
-      case InstructionKind::LegacyFence:  // decoded as fence.sc
+      case InstructionKind::ProxyFence:      // refused by Program.cpp
+      case InstructionKind::ClusterArrive:   // refused by Program.cpp
+      case InstructionKind::ClusterWait:     // refused by Program.cpp
+      case InstructionKind::MbarrierInit:    // refused by Program.cpp
+      case InstructionKind::MbarrierArrive:  // refused by Program.cpp
+      case InstructionKind::MbarrierWait:    // refused by Program.cpp
+      case InstructionKind::LegacyFence:     // decoded as fence.sc
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:
       case InstructionKind::Jump:

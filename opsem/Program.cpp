@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "litmus/CanonicalPrinter.h"
+#include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::opsem {
@@ -108,6 +109,10 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
   Program program;
   program.test = &test;
   program.file = file;
+  // ptx-op has no clusters: it runs .cluster as .cta where the two include
+  // the same threads (every cluster one CTA; ptx gives them one meaning
+  // there, axiomcheck/PtxRelations.h scopeIncludes) and refuses the rest.
+  litmus::refuseClusterScope(test, file, "ptx-op");
 
   // Aliases with the generic proxy are the same memory (PTX ISA 8.6).
   program.physicalLocation.resize(test.locations.size());
@@ -141,6 +146,16 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
     std::vector<CompiledInstruction> code;
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
       const litmus::Instruction& instruction = thread.instructions[at];
+      if (litmus::isMbarrierInstruction(instruction.opcode) ||
+          litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive ||
+          litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterWait) {
+        litmus::fail(file, instruction.position,
+                     "ptx-op does not model " +
+                         std::string(litmus::isMbarrierInstruction(instruction.opcode)
+                                         ? "mbarrier objects (PTX ISA 9.1 9.7.13.15)"
+                                         : "cluster barriers (PTX ISA 9.1 9.7.13.3)") +
+                         ": '" + litmus::printMnemonic(instruction) + "'");
+      }
       if (litmus::isProxyInstruction(instruction.opcode)) {
         litmus::fail(file, instruction.position,
                      "ptx-op does not model proxies: '" + litmus::printMnemonic(instruction) +
@@ -149,8 +164,16 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
       CompiledInstruction compiled;
       compiled.opcode = instruction.opcode;
       compiled.type = instruction.type;
-      compiled.semantics = instruction.semantics;
-      compiled.scope = instruction.scope;
+      // fence.acquire and fence.release run as fence.acq_rel: a stronger
+      // fence, so every run of it is one ptx allows for the weaker fence
+      // (it takes part in a superset of the release and acquire patterns,
+      // PTX ISA 9.1 8.8; compare checks this on catalogue/isa91/).
+      compiled.semantics = litmus::kindOf(instruction.opcode) == litmus::InstructionKind::Fence &&
+                                   (instruction.semantics == litmus::Semantics::Acquire ||
+                                    instruction.semantics == litmus::Semantics::Release)
+                               ? litmus::Semantics::AcquireRelease
+                               : instruction.semantics;
+      compiled.scope = instruction.scope == litmus::Scope::Cluster ? litmus::Scope::Cta : instruction.scope;
       compiled.cacheOperator = instruction.cacheOperator;
       compiled.operation = instruction.operation;
       compiled.comparison = instruction.comparison;

@@ -179,7 +179,7 @@ class Decoder {
         if (i.semantics == Semantics::Weak) {
           require(i.scope == Scope::None, "a .weak access takes no scope");
         } else {
-          require(i.scope != Scope::None, "a strong access needs a scope (.cta, .gpu or .sys)");
+          require(i.scope != Scope::None, "a strong access needs a scope (.cta, .cluster, .gpu or .sys)");
         }
         break;
       }
@@ -211,9 +211,11 @@ class Decoder {
         if (!hasSemantics()) {
           i.semantics = Semantics::AcquireRelease;
         }
-        require(i.semantics == Semantics::SequentiallyConsistent || i.semantics == Semantics::AcquireRelease,
-                "a fence is .sc or .acq_rel");
-        require(hasScope(), "needs a scope (.cta, .gpu or .sys)");
+        // fence.acquire and fence.release since PTX ISA 8.6 (9.1 9.7.13.4:
+        // .sem = { .sc, .acq_rel, .acquire, .release }).
+        require(i.semantics != Semantics::Weak && i.semantics != Semantics::Relaxed,
+                "a fence is .sc, .acq_rel, .acquire or .release");
+        require(hasScope(), "needs a scope (.cta, .cluster, .gpu or .sys)");
         break;
       case InstructionKind::ProxyFence:
         require(seen_[static_cast<std::size_t>(QualifierCategory::Proxy)],
@@ -225,6 +227,48 @@ class Decoder {
         require(i.barrierAction != litmus::BarrierAction::None, "needs .sync or .arrive");
         i.scope = Scope::Cta;
         break;
+      case InstructionKind::ClusterArrive:
+        // PTX ISA 9.1 9.7.13.3: .sem = { .release, .relaxed }, .release by
+        // default.
+        if (!hasSemantics()) {
+          i.semantics = Semantics::Release;
+        }
+        require(i.semantics == Semantics::Release || i.semantics == Semantics::Relaxed,
+                "barrier.cluster.arrive is .release or .relaxed");
+        break;
+      case InstructionKind::ClusterWait:
+        // 9.7.13.3: wait{.acquire}, .acquire by default.
+        if (!hasSemantics()) {
+          i.semantics = Semantics::Acquire;
+        }
+        require(i.semantics == Semantics::Acquire, "barrier.cluster.wait is .acquire");
+        break;
+      case InstructionKind::MbarrierInit:
+        require(i.type == litmus::DataType::None || i.type == litmus::DataType::B64,
+                "an mbarrier object is .b64");
+        break;
+      case InstructionKind::MbarrierArrive:
+      case InstructionKind::MbarrierWait: {
+        // 9.7.13.15.13 and .16: .sem and .scope are given together or not at
+        // all; arrive is .release by default (.sem = { .release, .relaxed }),
+        // test_wait and try_wait .acquire (.sem = { .acquire, .relaxed });
+        // the scope is .cta by default (.scope = { .cta, .cluster }).
+        const bool arrive = litmus::kindOf(i.opcode) == InstructionKind::MbarrierArrive;
+        require(hasSemantics() == hasScope(), ".sem and .scope must be given together");
+        if (!hasSemantics()) {
+          i.semantics = arrive ? Semantics::Release : Semantics::Acquire;
+          i.scope = Scope::Cta;
+        }
+        require(
+            i.semantics == Semantics::Relaxed ||
+                i.semantics == (arrive ? Semantics::Release : Semantics::Acquire),
+            arrive ? "mbarrier.arrive is .release or .relaxed" : "an mbarrier wait is .acquire or .relaxed");
+        require(i.scope == Scope::Cta || i.scope == Scope::Cluster,
+                "an mbarrier operation is .cta or .cluster");
+        require(i.type == litmus::DataType::None || i.type == litmus::DataType::B64,
+                "an mbarrier object is .b64");
+        break;
+      }
       case InstructionKind::SetPredicate:
         require(i.comparison != litmus::Comparison::None, "needs a comparison (.eq, .ne, .lt, ...)");
         break;

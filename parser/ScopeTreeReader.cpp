@@ -12,12 +12,13 @@ using litmus::SourcePosition;
 namespace {
 
 // Outer levels have smaller numbers; a node holds only deeper levels.
-enum Level : int { System = 0, Device = 1, Kernel = 2, Cta = 3, Warp = 4 };
+enum Level : int { System = 0, Device = 1, Kernel = 2, Cluster = 3, Cta = 4, Warp = 5 };
 
 std::optional<Level> levelOf(const std::string& word) {
   if (word == "system") return System;
   if (word == "device" || word == "gpu") return Device;
   if (word == "kernel") return Kernel;
+  if (word == "cluster") return Cluster;
   if (word == "cta") return Cta;
   if (word == "warp") return Warp;
   return std::nullopt;
@@ -43,8 +44,9 @@ void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentL
   const SourcePosition where = positionOf(node.IDENTIFIER()->getSymbol());
   const std::optional<Level> level = levelOf(word);
   if (!level) {
-    litmus::fail(file_, where,
-                 "unknown scope-tree level '" + word + "' (expected system, device, kernel, cta or warp)");
+    litmus::fail(
+        file_, where,
+        "unknown scope-tree level '" + word + "' (expected system, device, kernel, cluster, cta or warp)");
   }
   if (*level <= parentLevel) {
     litmus::fail(file_, where, "a scope-tree '" + word + "' cannot stand inside a level at or below it");
@@ -59,6 +61,9 @@ void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentL
       break;
     case Kernel:
       current.kernel = number;
+      break;
+    case Cluster:
+      current.cluster = number;
       break;
     case Cta:
       current.cta = number;
@@ -96,9 +101,33 @@ void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentL
   }
 }
 
+void checkClusters(const std::string& file, const std::vector<RawPlacement>& raw,
+                   const std::vector<std::optional<SourcePosition>>& positions) {
+  std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, std::size_t> firstOfCta;
+  for (std::size_t thread = 0; thread < raw.size(); ++thread) {
+    const RawPlacement& placement = raw[thread];
+    const auto [entry, first] =
+        firstOfCta.emplace(std::make_tuple(placement.device, placement.kernel, placement.cta), thread);
+    const RawPlacement& other = raw[entry->second];
+    if (first || other.cluster == placement.cluster) {
+      continue;
+    }
+    auto clusterText = [](const RawPlacement& p) {
+      return p.cluster < 0 ? std::string("no cluster") : "cluster " + std::to_string(p.cluster);
+    };
+    litmus::fail(file, positions[thread].value_or(SourcePosition{}),
+                 "P" + std::to_string(thread) + " puts its CTA in " + clusterText(placement) + ", P" +
+                     std::to_string(entry->second) + " puts the same CTA in " + clusterText(other) +
+                     ": a CTA belongs to one cluster (PTX ISA 9.1 8.5)");
+  }
+}
+
 void normalizePlacements(const std::vector<RawPlacement>& raw, std::vector<litmus::Thread>& threads) {
   std::map<std::int64_t, std::int16_t> devices;
   std::map<std::tuple<std::int64_t, std::int64_t>, std::int16_t> kernels;
+  // A CTA placed in no cluster is a cluster of its own (the fourth element
+  // tells the two kinds of key apart).
+  std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, bool>, std::int16_t> clusters;
   std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, std::int16_t> ctas;
   std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>, std::int16_t> warps;
   auto idFor = [](auto& ids, const auto& key) {
@@ -111,6 +140,10 @@ void normalizePlacements(const std::vector<RawPlacement>& raw, std::vector<litmu
     normal.kernel = placement.kernel < 0
                         ? litmus::ThreadPlacement::kUnspecified
                         : idFor(kernels, std::make_tuple(placement.device, placement.kernel));
+    normal.cluster =
+        placement.cluster < 0
+            ? idFor(clusters, std::make_tuple(placement.device, placement.kernel, placement.cta, true))
+            : idFor(clusters, std::make_tuple(placement.device, placement.kernel, placement.cluster, false));
     normal.cta = idFor(ctas, std::make_tuple(placement.device, placement.kernel, placement.cta));
     normal.warp = placement.warp < 0 ? litmus::ThreadPlacement::kUnspecified
                                      : idFor(warps, std::make_tuple(placement.device, placement.kernel,

@@ -138,9 +138,9 @@ class TestBuilder {
       if (level == "device") {
         level = "gpu";
       }
-      if (level != "cta" && level != "gpu" && level != "kernel" && level != "warp") {
+      if (level != "cta" && level != "cluster" && level != "gpu" && level != "kernel" && level != "warp") {
         fail(positionOf(coordinate),
-             "unknown placement level '" + level + "' (expected cta, gpu, kernel or warp)");
+             "unknown placement level '" + level + "' (expected cta, cluster, gpu, kernel or warp)");
       }
       const std::int64_t value = integer(coordinate->INTEGER());
       if (value < 0 || value > 1000) {
@@ -156,6 +156,7 @@ class TestBuilder {
     RawPlacement raw;
     raw.device = coordinates.count("gpu") ? coordinates["gpu"] : 0;
     raw.kernel = coordinates.count("kernel") ? coordinates["kernel"] : -1;
+    raw.cluster = coordinates.count("cluster") ? coordinates["cluster"] : -1;
     raw.cta = coordinates["cta"];
     raw.warp = coordinates.count("warp") ? coordinates["warp"] : -1;
     placedBy_[thread] = positionOf(&placement);
@@ -192,6 +193,7 @@ class TestBuilder {
              "thread " + threadName(thread) + " has no placement (give 'P0@cta 0,gpu 0' or a scopeTree)");
       }
     }
+    checkClusters(file_, rawPlacements_, placedBy_);
     normalizePlacements(rawPlacements_, test_.threads);
   }
 

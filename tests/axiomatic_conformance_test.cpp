@@ -355,6 +355,7 @@ namespace {
 struct SubsetCheck {
   std::size_t checked = 0;
   std::size_t refused = 0;
+  std::size_t refusedByRmo = 0;
   std::vector<std::string> failures;
 };
 
@@ -373,7 +374,13 @@ SubsetCheck checkScWithin(const std::vector<fs::path>& files) {
     }
     ++check.checked;
     for (const axiomcheck::AxiomaticModel* model : {&axiomcheck::ptxModel(), &axiomcheck::rmoModel()}) {
-      const litmus::Outcome other = run(test, *model, file.string());
+      litmus::Outcome other;
+      try {
+        other = run(test, *model, file.string());
+      } catch (const litmus::InputError&) {
+        ++check.refusedByRmo;  // clusters rmo does not model (catalogue/isa91/)
+        continue;
+      }
       for (const litmus::FinalState& state : sc.states) {
         if (!other.states.count(state)) {
           check.failures.push_back(file.string() + ": sc allows [" +
@@ -400,6 +407,7 @@ TEST_CASE("sc's final states are ptx's and rmo's too, on every corpus test", "[c
                              << (check.failures.empty() ? "-" : check.failures.front()));
   CHECK(check.failures.empty());
   CHECK(check.refused == 7);
+  CHECK(check.refusedByRmo == 3);  // isa91/: a .cluster operation where a cluster holds two CTAs
   CHECK(check.checked == files.size() - 7);
 }
 

@@ -620,3 +620,34 @@ TEST_CASE("a test whose events pass the axiomatic models' limit is refused at th
                                  "models: .*"));
   }
 }
+
+TEST_CASE(
+    "every axiomatic model refuses mbarrier by name and position; rmo a .cluster operation in a wide cluster",
+    "[axiomcheck][bad-input]") {
+  const litmus::Test mbarrier = parser::readLitmusText(
+      "PTX M\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n mbarrier.init.shared.b64 x, 1 ;\nexists (x == "
+      "1)\n",
+      "mbarrier.litmus");
+  for (const axiomcheck::AxiomaticModel* model :
+       {&axiomcheck::ptxModel(), &axiomcheck::scModel(), &axiomcheck::rmoModel()}) {
+    CAPTURE(model->name());
+    try {
+      axiomcheck::checkTest(mbarrier, *model, axiomcheck::CheckOptions{}, "mbarrier.litmus");
+      FAIL("the test was not refused");
+    } catch (const litmus::InputError& error) {
+      CHECK_THAT(std::string(error.what()),
+                 Catch::Matchers::StartsWith("mbarrier.litmus:5:2: error: 'mbarrier.init.shared.b64'"));
+    }
+  }
+  // PTX ISA 9.1 8.5: .cluster differs from .cta only where a cluster holds
+  // two CTAs, which seed 000's model has no notion of.
+  const litmus::Test cluster = parser::readLitmusText(
+      "PTX C\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;\n st.relaxed.cluster x, 1 | "
+      "st.weak x, 2 ;\nexists (x == 1)\n",
+      "cluster.litmus");
+  CHECK_THROWS_AS(
+      axiomcheck::checkTest(cluster, axiomcheck::rmoModel(), axiomcheck::CheckOptions{}, "cluster.litmus"),
+      litmus::InputError);
+  CHECK_NOTHROW(
+      axiomcheck::checkTest(cluster, axiomcheck::ptxModel(), axiomcheck::CheckOptions{}, "cluster.litmus"));
+}

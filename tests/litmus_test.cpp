@@ -62,25 +62,36 @@ TEST_CASE("the opcode table's kinds say which instructions read, write, branch o
           return row.kind == InstructionKind::Fence || row.kind == InstructionKind::LegacyFence ||
                  row.kind == InstructionKind::ProxyFence || row.kind == InstructionKind::Barrier;
         }) == Strings{"fence", "fence.proxy", "membar", "bar"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) {
+          return row.kind == InstructionKind::ClusterArrive || row.kind == InstructionKind::ClusterWait;
+        }) == Strings{"barrier.cluster.arrive", "barrier.cluster.wait"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return isMbarrierInstruction(row.opcode); }) ==
+        Strings{"mbarrier.init", "mbarrier.arrive", "mbarrier.test_wait", "mbarrier.try_wait"});
 }
 
 TEST_CASE("each kind of instruction has the operands and qualifiers its kind implies", "[litmus]") {
   for (const OpcodeInfo& row : allOpcodes()) {
     CAPTURE(row.spelling);
     const std::string_view operands = row.operandSignature;
-    // Exactly the memory accesses take an address; exactly the branches a label.
-    CHECK(isMemoryAccess(row.opcode) == (operands.find('a') != std::string_view::npos));
+    // Exactly the memory accesses and the mbarrier operations (on an
+    // mbarrier object) take an address; exactly the branches a label.
+    CHECK((isMemoryAccess(row.opcode) || isMbarrierInstruction(row.opcode)) ==
+          (operands.find('a') != std::string_view::npos));
     CHECK(isBranch(row.opcode) == (operands.find('l') != std::string_view::npos));
     // What reads memory or computes in registers has a destination first;
     // what only writes memory, orders or branches has none.
     const bool writesARegister = readsMemory(row.opcode) || row.kind == InstructionKind::RegisterOperation ||
-                                 row.kind == InstructionKind::SetPredicate;
+                                 row.kind == InstructionKind::SetPredicate ||
+                                 row.kind == InstructionKind::MbarrierArrive ||
+                                 row.kind == InstructionKind::MbarrierWait;
     CHECK(writesARegister == operands.starts_with('d'));
     // Memory-ordering semantics belong to accesses and fences, operations
     // to atom and red, comparisons to setp, actions to bar, proxy kinds to
     // fence.proxy.
     CHECK(accepts(row, QualifierCategory::Semantics) ==
-          (isMemoryAccess(row.opcode) || row.kind == InstructionKind::Fence));
+          (isMemoryAccess(row.opcode) || row.kind == InstructionKind::Fence ||
+           row.kind == InstructionKind::ClusterArrive || row.kind == InstructionKind::ClusterWait ||
+           row.kind == InstructionKind::MbarrierArrive || row.kind == InstructionKind::MbarrierWait));
     CHECK(accepts(row, QualifierCategory::Operation) == isReadModifyWrite(row.opcode));
     CHECK(accepts(row, QualifierCategory::Comparison) == (row.kind == InstructionKind::SetPredicate));
     CHECK(accepts(row, QualifierCategory::BarrierAction) == (row.kind == InstructionKind::Barrier));

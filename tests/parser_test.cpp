@@ -127,6 +127,104 @@ exists (x == 1)
   }
 }
 
+TEST_CASE("clusters: placed with '@' or in a scope tree; a test without them has one per CTA", "[parser]") {
+  const std::string body = "{ x=0; }\n";
+  const std::string code = " st.weak x, 1 | st.weak x, 2 | st.weak x, 3 ;\nexists (x == 1)\n";
+  const Test placed = parse(
+      "PTX C\n" + body + " P0@cta 4,cluster 2,gpu 0 | P1@cta 5,cluster 2,gpu 0 | P2@cta 6,gpu 0 ;\n" + code);
+  const auto placement = [&](std::size_t thread) { return placed.threads[thread].placement; };
+  // PTX ISA 9.1 8.5: P0 and P1 share a cluster but not a CTA; P2's CTA,
+  // placed in no cluster, is a cluster of its own.
+  CHECK(placement(0).cluster == placement(1).cluster);
+  CHECK(placement(0).cta != placement(1).cta);
+  CHECK(placement(2).cluster != placement(0).cluster);
+  SECTION("the scope tree's (cluster ...) level says the same") {
+    const Test tree = parse("PTX C\n" + body + " P0 | P1 | P2 ;\n" + code.substr(0, code.find("exists")) +
+                            "scopeTree\n(device (cluster (cta P0) (cta P1)) (cta P2))\nexists (x == 1)\n");
+    CHECK(tree == placed);
+  }
+  SECTION("clusters of one CTA mean what no cluster means") {
+    const Test none =
+        parse("PTX C\n" + body + " P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 0,gpu 1 ;\n" + code);
+    const Test single =
+        parse("PTX C\n" + body +
+              " P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 1,gpu 0 | P2@cta 0,cluster 0,gpu 1 ;\n" + code);
+    CHECK(none == single);
+    CHECK(none.threads[0].placement.cluster != none.threads[2].placement.cluster);  // another gpu
+  }
+}
+
+TEST_CASE("a CTA placed in two clusters is bad input, at the second thread's placement",
+          "[parser][bad-input]") {
+  try {
+    parse(
+        "PTX C\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | st.weak x, 2 ;\n"
+        "exists (x == 1)\n");
+    FAIL("expected an InputError");
+  } catch (const litmus::InputError& error) {
+    CHECK(error.diagnostic().position.line == 3);
+    CHECK(error.diagnostic().position.column == 31);  // its "@"
+    CHECK(error.diagnostic().message.find("a CTA belongs to one cluster") != std::string::npos);
+  }
+}
+
+TEST_CASE("fence.acquire and fence.release (PTX ISA 8.6) and the .cluster scope read as written",
+          "[parser]") {
+  const Test test = parse(R"(PTX F
+{ x=0; }
+ P0@cta 0,gpu 0        ;
+ fence.acquire.cluster ;
+ fence.release.gpu     ;
+ ld.relaxed.cluster r0, x ;
+exists (P0:r0 == 0)
+)");
+  const auto& code = test.threads[0].instructions;
+  CHECK(code[0].semantics == litmus::Semantics::Acquire);
+  CHECK(code[0].scope == litmus::Scope::Cluster);
+  CHECK(code[1].semantics == litmus::Semantics::Release);
+  CHECK(code[1].scope == litmus::Scope::Gpu);
+  CHECK(code[2].scope == litmus::Scope::Cluster);
+  CHECK(litmus::printMnemonic(code[0]) == "fence.acquire.cluster");
+  CHECK_THROWS_AS(parse("PTX F\n{ x=0; }\n P0@cta 0,gpu 0 ;\n fence.relaxed.gpu ;\nexists (x == 0)\n"),
+                  litmus::InputError);
+}
+
+TEST_CASE("barrier.cluster and mbarrier read with the PTX ISA's defaults and print them", "[parser]") {
+  const Test test = parse(R"(PTX B
+{ x=0; b=0; }
+ P0@cta 0,cluster 0,gpu 0        | P1@cta 1,cluster 0,gpu 0 ;
+ barrier.cluster.arrive          | mbarrier.init.shared.b64 b, 2 ;
+ barrier.cluster.arrive.relaxed  | mbarrier.arrive.shared.b64 r0, b ;
+ barrier.cluster.wait            | mbarrier.test_wait.relaxed.cluster.shared.b64 r1, b, r0 ;
+                                 | mbarrier.try_wait.shared.b64 r2, b, r0 ;
+exists (x == 0)
+)");
+  const auto& p0 = test.threads[0].instructions;
+  const auto& p1 = test.threads[1].instructions;
+  // PTX ISA 9.1 9.7.13.3: arrive is .release, wait .acquire by default.
+  CHECK(printMnemonic(p0[0]) == "barrier.cluster.arrive.release");
+  CHECK(printMnemonic(p0[1]) == "barrier.cluster.arrive.relaxed");
+  CHECK(printMnemonic(p0[2]) == "barrier.cluster.wait.acquire");
+  // 9.7.13.15: mbarrier.arrive .release, the waits .acquire, scope .cta.
+  CHECK(printMnemonic(p1[0]) == "mbarrier.init.shared.b64");
+  CHECK(printMnemonic(p1[1]) == "mbarrier.arrive.release.cta.shared.b64");
+  CHECK(printMnemonic(p1[2]) == "mbarrier.test_wait.relaxed.cluster.shared.b64");
+  CHECK(printMnemonic(p1[3]) == "mbarrier.try_wait.acquire.cta.shared.b64");
+  const Test reread = parse(printCanonical(test));
+  CHECK(reread == test);
+  SECTION("the combinations the PTX ISA forbids are bad input") {
+    for (const char* code :
+         {"barrier.cluster.wait.relaxed", "barrier.cluster.arrive.acquire",
+          "mbarrier.arrive.acquire.cta r0, x", "mbarrier.arrive.release r0, x",
+          "mbarrier.test_wait.release.cta r0, x, 1", "mbarrier.arrive.release.gpu r0, x"}) {
+      CAPTURE(code);
+      CHECK_THROWS_AS(
+          parse(std::string("PTX F\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ") + code + " ;\nexists (x == 0)\n"),
+          litmus::InputError);
+    }
+  }
+}
+
 TEST_CASE("a scope tree's short and long forms give the same placements", "[parser]") {
   const std::string body = "{ x=0; }\n P0 | P1 | P2 ;\n st.weak x, 1 | st.weak x, 2 | st.weak x, 3 ;\n";
   const Test shortForm =

@@ -109,6 +109,18 @@ TEST_CASE("a scoped race names the instruction to widen and the smallest scope",
   REQUIRE(atomic.races.size() == 1);
   REQUIRE(atomic.races.front().culprits.size() == 1);
   CHECK(atomic.races.front().culprits.front().first.thread == 0);
+  // PTX ISA 9.1 8.5: two CTAs of one cluster; .cta release and acquire are
+  // too narrow, and .cluster, not .gpu, is the smallest scope that orders.
+  const axiomcheck::TestRaces cluster =
+      racesOf(catalogue / "isa91" / "MP+rel-acq.cta+same-cluster.litmus", axiomcheck::ptxModel());
+  REQUIRE(!cluster.races.empty());
+  for (const axiomcheck::Race& clusterRace : cluster.races) {
+    CHECK(clusterRace.kind == axiomcheck::RaceClass::ScopedReleaseAcquire);
+    CHECK(clusterRace.neededScope == litmus::Scope::Cluster);
+    for (const auto& [instruction, scope] : clusterRace.culprits) {
+      CHECK(scope == litmus::Scope::Cluster);
+    }
+  }
 }
 
 TEST_CASE("races count only the executions herd's filter keeps", "[races]") {
