@@ -43,7 +43,7 @@ TEST_CASE("progress is shown on a terminal, or when forced, and never when turne
   CHECK_FALSE(opcheck::cli::showProgress(ProgressMode::Off, true));
 }
 
-TEST_CASE("--progress shows a long ptx-op exploration's progress on standard error and clears it",
+TEST_CASE("a forced --progress shows a long ptx-op exploration's progress on standard error and clears it",
           "[cli][progress]") {
   std::string pattern = (fs::temp_directory_path() / "opcheck-progress-XXXXXX").string();
   REQUIRE(mkdtemp(pattern.data()) != nullptr);

@@ -49,7 +49,8 @@ bool contains(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("--skip-axiom Causality lets ptx allow store buffering between fence.sc", "[cli][skip-axiom]") {
+TEST_CASE("skipping Causality (--skip-axiom) lets ptx allow store buffering between fence.sc",
+          "[cli][skip-axiom]") {
   const TestFile file;
   const testing::CommandResult whole = testing::runOpcheck({file.path(), "--model", "ptx"});
   CHECK(whole.exitStatus == 0);
@@ -65,7 +66,7 @@ TEST_CASE("--skip-axiom Causality lets ptx allow store buffering between fence.s
   CHECK(contains(sc.standardOutput, "Observation SB+fence.sc Never"));
 }
 
-TEST_CASE("--skip-axiom reaches races, compare and harness too", "[cli][skip-axiom]") {
+TEST_CASE("the option --skip-axiom reaches races, compare and harness too", "[cli][skip-axiom]") {
   const TestFile file;
   const testing::CommandResult races =
       testing::runOpcheck({"races", file.path(), "--model", "ptx", "--skip-axiom", "Causality"});
@@ -80,7 +81,7 @@ TEST_CASE("--skip-axiom reaches races, compare and harness too", "[cli][skip-axi
   CHECK(unknownInCompare.exitStatus == 2);
 }
 
-TEST_CASE("--skip-axiom with an unknown name or a model without axioms is a usage error",
+TEST_CASE("the option --skip-axiom with an unknown name or a model without axioms is a usage error",
           "[cli][skip-axiom]") {
   const TestFile file;
   const testing::CommandResult unknown =
