@@ -91,6 +91,10 @@ const std::vector<Architecture>& architecturePresets() {
       brokenVolta("broken-request-l1",
                   "as volta, but a strong load's request leaves its CTA's L1 line in place",
                   &Architecture::brokenRequestsKeepL1),
+      brokenVolta("broken-cluster-scope",
+                  "as volta, but a .cluster operation is performed at its CTA's L1, as if its cluster were "
+                  "its CTA",
+                  &Architecture::brokenClusterScopeAtL1),
       brokenVolta("broken-gpu-fence",
                   "as volta, but a .gpu fence waits for an earlier load only until its request is queued",
                   &Architecture::brokenGpuFencesPassRequests),

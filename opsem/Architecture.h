@@ -81,6 +81,7 @@ struct Architecture {
   bool brokenReadsOvertakeRequests = false;         // REQ-7: a CTA's reads pass its requests to their address
   bool brokenRequestsKeepL1 = false;                // REQ-8: a strong load's request leaves the L1 line
   bool brokenGpuFencesPassRequests = false;         // REQ-6: a .gpu fence waits only for the request
+  bool brokenClusterScopeAtL1 = false;              // L2-3: .cluster is performed at the CTA's L1
 };
 
 // The presets, the default first.

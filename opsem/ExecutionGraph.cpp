@@ -65,8 +65,9 @@ auto graphKey(const ExecutionGraph& graph) {
 }
 
 // TEST compiled for the recording size class, or refused.
-Program compileForRecording(const litmus::Test& test, const std::string& file) {
-  Program program = compileProgram(test, file);
+Program compileForRecording(const litmus::Test& test, const std::string& file,
+                            const Architecture& architecture) {
+  Program program = compileProgram(test, file, architecture);
   if (!fits<RecordingCapacity>(program)) {
     refuseTooLarge(file);
   }
@@ -89,7 +90,7 @@ auto withRecordingMachine(const Program& program, const OperationalOptions& opti
 
 RecordedExecutions recordExecutions(const litmus::Test& test, const std::string& file,
                                     const OperationalOptions& options, unsigned unroll) {
-  const Program program = compileForRecording(test, file);
+  const Program program = compileForRecording(test, file, options.architecture);
   statespace::ExplorationOptions exploration = options.exploration;
   exploration.reduceLocalSteps = options.reductions.localStepsAlone;
   exploration.detectHangs = false;  // loops are cut at the unroll bound, not explored as cycles
@@ -122,7 +123,7 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
 std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,
                                       const OperationalOptions& options, unsigned unroll,
                                       const statespace::Fingerprint& machineState) {
-  const Program program = compileForRecording(test, file);
+  const Program program = compileForRecording(test, file, options.architecture);
   return withRecordingMachine(program, options, unroll, [&](const auto& machine) {
     return traceTo(machine,
                    [&](const auto&, const statespace::Fingerprint& at) { return at == machineState; })

@@ -11,6 +11,18 @@
 // [L2-2] What a CTA reads at the L2: its own newest write still in its SM
 //   queue (SMQ-4), else its near partition's copy of the line when the L2 is
 //   partitioned, else the home line.
+// [L2-3] The L2 is also a cluster's point of coherence for global memory, so
+//   a .cluster operation is performed as a .gpu one (Program.cpp compiles it
+//   so) when its cluster holds several CTAs. The CTAs of a cluster run on
+//   different SMs of one GPC (PTX ISA 9.1 8.5: "a cluster is a group of
+//   CTAs"; Hopper places them so that they can reach each other's shared
+//   memory), and the SM-to-SM network that joins them carries distributed
+//   shared memory, not the SMs' L1 lines: an L1 is not coherent with another
+//   SM's, so the first level where two CTAs' global writes meet is the L2.
+//   A cluster of one CTA is that CTA, and .cluster is then .cta (ptx gives
+//   them one meaning there, axiomcheck/PtxRelations.h scopeIncludes).
+//   opcheck has no .shared::cluster accesses, whose point of coherence would
+//   be the owning CTA's shared memory.
 //
 // Partitioned L2. Each line has a home partition, whose line is the point
 // of coherence; an SM reads a line homed in another partition from the copy

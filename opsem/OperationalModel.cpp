@@ -134,7 +134,7 @@ CapacityClass capacityFor(const Program& program, const std::string& file) {
 std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test, const std::string& file,
                                                        const OperationalOptions& options,
                                                        const litmus::FinalState& displayed) {
-  const Program program = compileProgram(test, file);
+  const Program program = compileProgram(test, file, options.architecture);
   const bool small = capacityFor(program, file) == CapacityClass::Small;
   if (options.architecture.partitionedL2) {
     return small ? traceToDisplayed<PartitionedL2Capacity<SmallCapacity>>(test, program, options, displayed)
@@ -146,7 +146,7 @@ std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test,
 
 OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,
                            const OperationalOptions& options) {
-  const Program program = compileProgram(test, file);
+  const Program program = compileProgram(test, file, options.architecture);
   const bool small = capacityFor(program, file) == CapacityClass::Small;
   // The near-partition copies live in a state class of their own, so that
   // every other preset keeps its state bytes (Capacity.h).

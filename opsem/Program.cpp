@@ -105,14 +105,14 @@ void markLiveLines(Program& program) {
 
 }  // namespace
 
-Program compileProgram(const litmus::Test& test, const std::string& file) {
+Program compileProgram(const litmus::Test& test, const std::string& file, const Architecture& architecture) {
   Program program;
   program.test = &test;
   program.file = file;
-  // ptx-op has no clusters: it runs .cluster as .cta where the two include
-  // the same threads (every cluster one CTA; ptx gives them one meaning
-  // there, axiomcheck/PtxRelations.h scopeIncludes) and refuses the rest.
-  litmus::refuseClusterScope(test, file, "ptx-op");
+  // L2-3: a cluster of several CTAs meets at the L2, one of one CTA at its L1.
+  const litmus::Scope clusterScope = litmus::hasMultiCtaCluster(test) && !architecture.brokenClusterScopeAtL1
+                                         ? litmus::Scope::Gpu
+                                         : litmus::Scope::Cta;
 
   // Aliases with the generic proxy are the same memory (PTX ISA 8.6).
   program.physicalLocation.resize(test.locations.size());
@@ -173,7 +173,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
                                     instruction.semantics == litmus::Semantics::Release)
                                ? litmus::Semantics::AcquireRelease
                                : instruction.semantics;
-      compiled.scope = instruction.scope == litmus::Scope::Cluster ? litmus::Scope::Cta : instruction.scope;
+      compiled.scope = instruction.scope == litmus::Scope::Cluster ? clusterScope : instruction.scope;
       compiled.cacheOperator = instruction.cacheOperator;
       compiled.operation = instruction.operation;
       compiled.comparison = instruction.comparison;

@@ -11,6 +11,7 @@
 
 #include "litmus/Limits.h"
 #include "litmus/Test.h"
+#include "opsem/Architecture.h"
 
 namespace opcheck::opsem {
 
@@ -111,9 +112,11 @@ struct Program {
   }
 };
 
-// Compiles TEST; throws litmus::InputError naming the instruction ptx-op
-// cannot run (proxy instructions), or the limit a test passes.
-Program compileProgram(const litmus::Test& test, const std::string& file);
+// Compiles TEST for ARCHITECTURE (which decides where .cluster operations
+// are performed, L2-3); throws litmus::InputError naming the instruction
+// ptx-op cannot run (proxy instructions), or the limit a test passes.
+Program compileProgram(const litmus::Test& test, const std::string& file,
+                       const Architecture& architecture = Architecture{});
 
 // The threads of THREAD's CTA that may meet a barrier with identity
 // (FIRST, SECOND), a bit each: those whose code holds a barrier that could
