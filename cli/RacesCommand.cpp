@@ -39,6 +39,7 @@
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
 #include "litmus/CanonicalPrinter.h"
+#include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
 #include "litmus/HerdPrinter.h"
@@ -161,6 +162,15 @@ std::string pairText(const litmus::Test& test, InstructionRef first, Instruction
          where(test, second) + " \"" + text(test, second) + "\"";
 }
 
+// Where THREAD runs: "CTA 1 gpu 0", with its cluster where a cluster of the
+// test holds several CTAs (elsewhere a cluster is its CTA).
+std::string placeOf(const litmus::Test& test, std::size_t thread) {
+  const litmus::ThreadPlacement& placement = test.threads[thread].placement;
+  return "CTA " + std::to_string(placement.cta) +
+         (litmus::hasMultiCtaCluster(test) ? " cluster " + std::to_string(placement.cluster) : "") + " gpu " +
+         std::to_string(placement.device);
+}
+
 // Why the race is one and what removes it, in seed 002's terms.
 std::string explanation(const litmus::Test& test, const Race& race) {
   std::ostringstream out;
@@ -195,9 +205,9 @@ std::string explanation(const litmus::Test& test, const Race& race) {
     case RaceClass::ScopedReleaseAcquire:
     case RaceClass::ScopedFence:
     case RaceClass::ScopedLock:
-      out << "synchronization of insufficient scope (P" << race.first.thread << " in CTA "
-          << firstPlacement.cta << " gpu " << firstPlacement.device << ", P" << race.second.thread
-          << " in CTA " << secondPlacement.cta << " gpu " << secondPlacement.device << "): " << culprits();
+      out << "synchronization of insufficient scope (P" << race.first.thread << " in "
+          << placeOf(test, race.first.thread) << ", P" << race.second.thread << " in "
+          << placeOf(test, race.second.thread) << "): " << culprits();
       break;
     case RaceClass::ScopedBarrier:
       out << "bar.cta.sync synchronizes the threads of one CTA only (P" << race.first.thread << " in CTA "

@@ -178,6 +178,11 @@ TEST_CASE("opcheck races: herd lines after Time, JSON, exit status", "[races][cl
   CHECK(testing::runOpcheck(
             {"races", (seed002 / "Fig3b-atomicAdd-block-cross-cta.litmus").string(), "--model", "rmo"})
             .exitStatus == 2);
+  // A cluster of several CTAs is named where a race says where its threads run.
+  const testing::CommandResult cluster = testing::runOpcheck(
+      {"races", (seed002.parent_path() / "isa91" / "MP+rel-acq.cta+same-cluster.litmus").string()});
+  CHECK(cluster.standardOutput.find("(P0 in CTA 0 cluster 0 gpu 0, P1 in CTA 1 cluster 0 gpu 0): P0:L14 "
+                                    "\"st.release.cta y, 1\" needs .cluster") != std::string::npos);
 }
 
 // The guarantee the definitions exist for (seed 003 Sec. 2.3, DRF0 with
