@@ -5,50 +5,21 @@
 #include <filesystem>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/LogLines.h"
 #include "litmus/TextScreening.h"
 
 namespace opcheck::litmus {
 
 namespace {
 
-struct Line {
-  std::string_view text;  // without its end of line
-  std::uint32_t number = 0;
-};
+using Line = LogLine;
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; }
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && isBlank(text.front())) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && isBlank(text.back())) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
-std::vector<Line> splitLines(std::string_view text) {
-  std::vector<Line> lines;
-  std::uint32_t number = 0;
-  for (std::size_t start = 0; start < text.size();) {
-    const std::size_t newline = std::min(text.find('\n', start), text.size());
-    std::string_view line = text.substr(start, newline - start);
-    if (!line.empty() && line.back() == '\r') {
-      line.remove_suffix(1);
-    }
-    lines.push_back({line, ++number});
-    start = newline + 1;
-  }
-  return lines;
-}
-
-SourcePosition at(const Line& line, std::size_t offset) { return {line.number, columnOf(line.text, offset)}; }
+SourcePosition at(const Line& line, std::size_t offset) { return line.at(offset); }
 
 class HerdReader {
  public:
   HerdReader(std::string_view text, const std::string& fileName)
-      : text_(text), file_(fileName), lines_(splitLines(text)) {}
+      : text_(text), file_(fileName), lines_(splitLogLines(text)) {}
 
   std::vector<HerdRun> read() {
     requireText(text_, file_, "a herd7 log");
@@ -60,7 +31,7 @@ class HerdReader {
       if (lines_[index].text.starts_with("Test ")) {
         runs.push_back(readRun(index));
       } else if (lines_[index].text.starts_with("Hash=") && !runs.empty() && runs.back().hash.empty()) {
-        runs.back().hash = std::string(trimmed(lines_[index].text.substr(5)));
+        runs.back().hash = std::string(trimmedBlanks(lines_[index].text.substr(5)));
       }
     }
     if (runs.empty()) {
@@ -75,21 +46,22 @@ class HerdReader {
     const Line& testLine = lines_[index];
     HerdRun run;
     run.position = {testLine.number, 1};
-    const std::string_view rest = trimmed(testLine.text.substr(5));
+    const std::string_view rest = trimmedBlanks(testLine.text.substr(5));
     run.test = std::string(rest.substr(0, std::min(rest.find_first_of(" \t"), rest.size())));
     if (run.test.empty()) {
       fail(file_, at(testLine, 5), "'Test' line names no test");
     }
-    const std::string expected = "expected 'States N' after '" + std::string(trimmed(testLine.text)) + "'";
+    const std::string expected =
+        "expected 'States N' after '" + std::string(trimmedBlanks(testLine.text)) + "'";
     if (index + 1 == lines_.size()) {
       fail(file_, at(testLine, testLine.text.size()), expected + ", found the end of the file");
     }
     const Line& statesLine = lines_[++index];
-    const std::string_view header = trimmed(statesLine.text);
+    const std::string_view header = trimmedBlanks(statesLine.text);
     if (!header.starts_with("States ")) {
       fail(file_, at(statesLine, 0), expected + ", found '" + std::string(header) + "'");
     }
-    const std::string_view count = trimmed(header.substr(7));
+    const std::string_view count = trimmedBlanks(header.substr(7));
     std::size_t declared = 0;
     const auto [stop, error] = std::from_chars(count.data(), count.data() + count.size(), declared);
     if (count.empty() || stop != count.data() + count.size() || error != std::errc()) {
@@ -120,7 +92,7 @@ class HerdReader {
     for (std::size_t start = 0; start < line.text.size();) {
       const std::size_t semicolon = std::min(line.text.find(';', start), line.text.size());
       const std::string_view term = line.text.substr(start, semicolon - start);
-      if (!trimmed(term).empty()) {
+      if (!trimmedBlanks(term).empty()) {
         ObservedValue value = readObservedValue(term, file_, at(line, start));
         for (const ObservedValue& earlier : state.outcome) {
           if (earlier.thread == value.thread && earlier.name == value.name) {
@@ -170,10 +142,10 @@ class HerdReader {
 }  // namespace
 
 bool isHerdLog(std::string_view text) {
-  const std::vector<Line> lines = splitLines(text);
+  const std::vector<Line> lines = splitLogLines(text);
   for (std::size_t index = 0; index < lines.size(); ++index) {
     if (lines[index].text.starts_with("Test ")) {
-      return index + 1 < lines.size() && trimmed(lines[index + 1].text).starts_with("States ");
+      return index + 1 < lines.size() && trimmedBlanks(lines[index + 1].text).starts_with("States ");
     }
   }
   return false;

@@ -6,30 +6,16 @@
 #include <optional>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/LogLines.h"
 #include "litmus/TextScreening.h"
 
 namespace opcheck::litmus {
 
 namespace {
 
-struct Line {
-  std::string_view text;  // without its end of line
-  std::uint32_t number = 0;
-};
+using Line = LogLine;
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; }
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && isBlank(text.front())) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && isBlank(text.back())) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
-bool isEmpty(std::string_view text) { return trimmed(text).empty(); }
+bool isEmpty(std::string_view text) { return trimmedBlanks(text).empty(); }
 
 // Where a histogram line's marker (":>", or "*>" for a state satisfying the
 // condition) is, if it is one.
@@ -52,7 +38,7 @@ class LogReader {
     if (text_.find_first_not_of(" \t\r\n\f") == std::string_view::npos) {
       fail(file_, {1, 1}, "empty file: expected a litmus7 log");
     }
-    splitLines();
+    lines_ = splitLogLines(text_);
     std::vector<Litmus7Run> runs;
     std::vector<std::size_t> runLines;   // index in lines_ of each run's "Test" line
     std::vector<std::size_t> chipLines;  // index of each device "Name:" line
@@ -66,7 +52,7 @@ class LogReader {
     bool deviceInfo = false;
     for (std::size_t index = 0; index < lines_.size(); ++index) {
       const Line& line = lines_[index];
-      const std::string_view text = trimmed(line.text);
+      const std::string_view text = trimmedBlanks(line.text);
       if (programStart) {
         if (text.starts_with("Generated assembler") || line.text.starts_with("Test ")) {
           closeProgram(*programStart, index, program, programLine);
@@ -97,7 +83,7 @@ class LogReader {
         deviceInfo = true;
       } else if (deviceInfo && text.starts_with("Name:")) {
         chipLines.push_back(index);
-        chips.emplace_back(trimmed(text.substr(5)));
+        chips.emplace_back(trimmedBlanks(text.substr(5)));
         deviceInfo = false;
       } else if (text.empty()) {
         deviceInfo = false;
@@ -116,22 +102,7 @@ class LogReader {
   }
 
  private:
-  void splitLines() {
-    std::uint32_t number = 0;
-    for (std::size_t start = 0; start < text_.size();) {
-      const std::size_t newline = std::min(text_.find('\n', start), text_.size());
-      std::string_view text = text_.substr(start, newline - start);
-      if (!text.empty() && text.back() == '\r') {
-        text.remove_suffix(1);
-      }
-      lines_.push_back({text, ++number});
-      start = newline + 1;
-    }
-  }
-
-  SourcePosition at(const Line& line, std::size_t offset) const {
-    return {line.number, columnOf(line.text, offset)};
-  }
+  SourcePosition at(const Line& line, std::size_t offset) const { return line.at(offset); }
 
   std::size_t offsetOf(const Line& line, std::string_view part) const {
     return static_cast<std::size_t>(part.data() - line.text.data());
@@ -161,7 +132,7 @@ class LogReader {
     const Line& testLine = lines_[index];
     Litmus7Run run;
     run.position = {testLine.number, 1};
-    const std::string_view rest = trimmed(testLine.text.substr(5));
+    const std::string_view rest = trimmedBlanks(testLine.text.substr(5));
     run.test = std::string(rest.substr(0, std::min(rest.find_first_of(" \t"), rest.size())));
     if (run.test.empty()) {
       fail(file_, at(testLine, 5), "'Test' line names no test");
@@ -171,23 +142,23 @@ class LogReader {
       ++next;
     }
     const std::string expected =
-        "expected 'Histogram (N states)' after '" + std::string(trimmed(testLine.text)) + "'";
+        "expected 'Histogram (N states)' after '" + std::string(trimmedBlanks(testLine.text)) + "'";
     if (next == lines_.size()) {
       fail(file_, at(testLine, testLine.text.size()), expected + ", found the end of the file");
     }
     const Line& histogramLine = lines_[next];
-    const std::string_view header = trimmed(histogramLine.text);
+    const std::string_view header = trimmedBlanks(histogramLine.text);
     if (!header.starts_with("Histogram")) {
       fail(file_, at(histogramLine, offsetOf(histogramLine, header)),
            expected + ", found '" + std::string(header) + "'");
     }
     // "Histogram (10 states)"
-    std::string_view count = trimmed(header.substr(9));
+    std::string_view count = trimmedBlanks(header.substr(9));
     if (!count.starts_with("(") || !count.ends_with("states)")) {
       fail(file_, at(histogramLine, offsetOf(histogramLine, header)),
            "expected 'Histogram (N states)', found '" + std::string(header) + "'");
     }
-    count = trimmed(count.substr(1, count.size() - 8));
+    count = trimmedBlanks(count.substr(1, count.size() - 8));
     const std::uint64_t declared = wholeNumber(count, histogramLine, "number of states");
 
     std::vector<std::size_t> stateLines;
@@ -222,7 +193,7 @@ class LogReader {
     state.file = file_;
     state.source = std::filesystem::path(file_).filename().string();
     state.position = {line.number, 1};
-    const std::string_view count = trimmed(line.text.substr(0, marker));
+    const std::string_view count = trimmedBlanks(line.text.substr(0, marker));
     if (count.empty()) {
       fail(file_, at(line, marker),
            "histogram line has no count before '" + std::string(line.text.substr(marker, 2)) + "'");
@@ -276,18 +247,18 @@ class LogReader {
 
   // "Positive: 0, Negative: 100002": the runs, which the counts must add up to.
   void readTotals(const Line& line, Litmus7Run& run) const {
-    const std::string_view text = trimmed(line.text);
+    const std::string_view text = trimmedBlanks(line.text);
     const std::size_t negative = text.find("Negative:");
     if (negative == std::string_view::npos) {
       fail(file_, at(line, offsetOf(line, text)), "expected 'Positive: P, Negative: N'");
     }
-    std::string_view positiveText = trimmed(text.substr(9, negative - 9));
+    std::string_view positiveText = trimmedBlanks(text.substr(9, negative - 9));
     if (positiveText.ends_with(",")) {
-      positiveText = trimmed(positiveText.substr(0, positiveText.size() - 1));
+      positiveText = trimmedBlanks(positiveText.substr(0, positiveText.size() - 1));
     }
     const std::uint64_t positive = wholeNumber(positiveText, line, "positive count");
     const std::uint64_t negativeCount =
-        wholeNumber(trimmed(text.substr(negative + 9)), line, "negative count");
+        wholeNumber(trimmedBlanks(text.substr(negative + 9)), line, "negative count");
     if (positive + negativeCount != run.runs) {
       fail(file_, at(line, offsetOf(line, text)),
            "the histogram of " + run.test + " counts " + std::to_string(run.runs) +

@@ -1,0 +1,42 @@
+#include "litmus/LogLines.h"
+
+#include <algorithm>
+
+#include "litmus/Observation.h"
+
+namespace opcheck::litmus {
+
+namespace {
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; }
+
+}  // namespace
+
+SourcePosition LogLine::at(std::size_t offset) const { return {number, columnOf(text, offset)}; }
+
+std::vector<LogLine> splitLogLines(std::string_view text) {
+  std::vector<LogLine> lines;
+  std::uint32_t number = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t newline = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, newline - start);
+    if (!line.empty() && line.back() == '\r') {
+      line.remove_suffix(1);
+    }
+    lines.push_back({line, ++number});
+    start = newline + 1;
+  }
+  return lines;
+}
+
+std::string_view trimmedBlanks(std::string_view text) {
+  while (!text.empty() && isBlank(text.front())) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && isBlank(text.back())) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+}  // namespace opcheck::litmus
