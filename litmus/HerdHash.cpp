@@ -6,6 +6,8 @@
 #include <tuple>
 #include <vector>
 
+#include "litmus/CanonicalPrinter.h"
+
 namespace opcheck::litmus {
 
 namespace {
@@ -303,24 +305,8 @@ std::optional<std::string> herdHash(const Test& test) {
       column.push_back(std::move(*text));
     }
   }
-  std::size_t rows = 0;
-  std::vector<std::size_t> widths;
-  for (const std::vector<std::string>& column : columns) {
-    rows = std::max(rows, column.size());
-    std::size_t width = 0;
-    for (const std::string& cell : column) {
-      width = std::max(width, cell.size());
-    }
-    widths.push_back(width);
-  }
-  std::string code;
-  for (std::size_t row = 0; row < rows; ++row) {
-    for (std::size_t column = 0; column < columns.size(); ++column) {
-      const std::string cell = row < columns[column].size() ? columns[column][row] : "";
-      code += (column == 0 ? " " : "| ") + cell + std::string(widths[column] - cell.size(), ' ') + " ";
-    }
-    code += ";\n";
-  }
+  // herd pads its columns as the canonical printer does.
+  const std::string code = layOutThreadColumns(columns);
 
   // LOCATIONS
   std::vector<std::pair<Key, std::string>> observed;
