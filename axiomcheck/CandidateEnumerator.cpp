@@ -14,6 +14,7 @@
 #include "axiomcheck/ThreadPaths.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/Opcode.h"
+#include "litmus/Proxies.h"
 
 namespace opcheck::axiomcheck {
 
@@ -97,7 +98,9 @@ class OutcomeCollector final : public CandidateSink {
       }
       // A location ends with the value of a co-maximal write (design.md:
       // with a partial co there may be several, each a possible outcome).
-      const EventSet located = execution.writesAt(static_cast<litmus::LocationId>(term.index));
+      // An alias ends with the value of the memory it names (litmus/Proxies.h).
+      const EventSet located =
+          execution.writesAt(litmus::physicalLocation(test_, static_cast<litmus::LocationId>(term.index)));
       if (located == 0) {
         state_[index] = Value::of(test_.locations[term.index].initialValue);
         continue;
