@@ -57,8 +57,9 @@
 //    give every outcome (the execution counts are of these orders, not of
 //    every co). The initial write
 //    precedes every write (Alloy: a read of the initial value is fr-before
-//    every write). A thread's writes to a location are ordered as in po
-//    (the other way breaks SC-per-Location).
+//    every write). A thread's morally strong writes to a location (one
+//    proxy and address) are ordered as in po (the other way breaks
+//    SC-per-Location).
 //  - The Fence-SC order relates every morally strong pair of fence.sc and
 //    nothing else (Alloy: sc in strong_r; acyclic); fences of one thread
 //    follow po (the other way makes cause reflexive).
@@ -387,7 +388,10 @@ class PtxModel final : public AxiomaticModel {
     // of cause), the initial write first and a thread's writes in po, and
     // orient every morally strong pair of writes to a location.
     const EventSet writes = coWrites(x);
-    Relation forcedCo = (x.po & x.sameLocation).restricted(writes, writes);
+    // A thread's writes are ordered as in po where they are morally strong:
+    // one location through one proxy and address (PTX ISA 9.1 8.7); writes
+    // through different proxies or aliases are ordered only as cause says.
+    Relation forcedCo = (x.po & d.moral & x.sameLocation).restricted(writes, writes);
     if (!skipped(skip_, kCoherence)) {
       forcedCo |= (view.cause & x.sameLocation).restricted(writes, writes);
     }

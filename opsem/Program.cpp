@@ -4,6 +4,7 @@
 
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/Proxies.h"
 
 namespace opcheck::opsem {
 
@@ -109,7 +110,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
   program.test = &test;
   program.file = file;
 
-  // Aliases with the generic proxy are the same memory (PTX ISA 8.6).
+  // An alias is the memory it names (litmus/Proxies.h; PTX ISA 8.2.2).
   program.physicalLocation.resize(test.locations.size());
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
     if (!test.locations[id].aliasOf) {
@@ -118,7 +119,8 @@ Program compileProgram(const litmus::Test& test, const std::string& file) {
   }
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
     if (test.locations[id].aliasOf) {
-      program.physicalLocation[id] = program.physicalLocation[*test.locations[id].aliasOf];
+      program.physicalLocation[id] =
+          program.physicalLocation[litmus::physicalLocation(test, static_cast<litmus::LocationId>(id))];
     } else {
       program.initialMemory.push_back(initialValue(program, file, test.locations[id].initialValue));
     }

@@ -89,3 +89,25 @@ TEST_CASE("opcheck races refuses a mixed-proxy test by name", "[races][ptx75]") 
   CHECK_THROWS_WITH(axiomcheck::checkRaces(test, axiomcheck::ptxModel(), {}, "t.litmus", false),
                     Catch::Contains("opcheck races does not support 'sust"));
 }
+
+TEST_CASE("ptx75 orders a thread's writes through two proxies only through a proxy fence",
+          "[axiomatic][ptx75]") {
+  // Coherence (PTX ISA 9.1 8.10.1) orders writes that cause orders; program
+  // order alone orders only morally strong ones (same proxy, 8.7).
+  const auto lastIsSurfaceWrite = [](const std::string& between) {
+    const std::string text = R"(PTX two-proxy-writes
+{
+x = 0;
+s @ surface aliases x;
+}
+ P0@cta 0,gpu 0 ;
+ sust.weak s, 1 ;
+ )" + between + R"( ;
+ st.weak x, 2   ;
+exists (x == 1)
+)";
+    return staleValueAllowed(text);
+  };
+  CHECK(lastIsSurfaceWrite("fence.sc.cta"));
+  CHECK_FALSE(lastIsSurfaceWrite("fence.proxy.surface"));
+}
