@@ -141,7 +141,7 @@ Relation morallyStrong(const Execution& x) {
     }
   }
   // PTX ISA 9.1 8.7 condition 2: through the same proxy.
-  std::array<EventSet, 8> byProxy{};
+  std::array<EventSet, static_cast<std::size_t>(litmus::Proxy::Texture) + 1> byProxy{};  // Texture: the last
   for (unsigned event = 0; event < x.size; ++event) {
     byProxy[static_cast<std::size_t>(x.events[event].proxy)] |= eventBit(event);
   }
