@@ -90,8 +90,8 @@ std::optional<AxiomExplanation> explainAxiom(const AxiomaticModel& model, const 
   // Each model explains its own axioms, in its own file, with the
   // relations it checks; a model that skips axioms (--skip-axiom) is
   // another instance of the same model, so the name picks the explanation.
-  if (model.name() == ptxModel().name()) {
-    return explainPtxAxiom(execution, axiom);
+  if (const std::optional<PtxVersion> version = ptxVersionOf(model)) {
+    return explainPtxAxiom(execution, axiom, *version);
   }
   if (model.name() == rmoModel().name()) {
     return explainRmoAxiom(execution, axiom);

@@ -20,6 +20,7 @@
 
 #include "axiomcheck/AxiomaticModel.h"
 #include "axiomcheck/Execution.h"
+#include "axiomcheck/PtxVersion.h"
 
 namespace opcheck::axiomcheck {
 
@@ -56,7 +57,8 @@ std::optional<AxiomExplanation> explainAxiom(const AxiomaticModel& model, const 
 
 // Each model's explanations (Ptx.cpp, Rmo.cpp, Sc.cpp); explainAxiom picks
 // the one of MODEL.
-std::optional<AxiomExplanation> explainPtxAxiom(const Execution& execution, std::size_t axiom);
+std::optional<AxiomExplanation> explainPtxAxiom(const Execution& execution, std::size_t axiom,
+                                                PtxVersion version);
 std::optional<AxiomExplanation> explainRmoAxiom(const Execution& execution, std::size_t axiom);
 std::optional<AxiomExplanation> explainScAxiom(const Execution& execution, std::size_t axiom);
 

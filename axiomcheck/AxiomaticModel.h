@@ -95,4 +95,9 @@ class AxiomaticModel {
   virtual void narrowTotalOrders(Execution& execution) const { (void)execution; }
 };
 
+// Throws litmus::InputError (naming FILE and the position) for a test that
+// uses a non-generic proxy or an alias (PTX 7.5's mixed-proxy model),
+// saying that WHO ("model ptx60", "opcheck races") does not support it.
+void refuseProxies(const litmus::Test& test, const std::string& file, const std::string& who);
+
 }  // namespace opcheck::axiomcheck

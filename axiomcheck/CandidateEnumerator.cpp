@@ -15,6 +15,7 @@
 #include "axiomcheck/ThreadPaths.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/Opcode.h"
+#include "litmus/Proxies.h"
 
 namespace opcheck::axiomcheck {
 
@@ -191,11 +192,20 @@ class Enumerator {
   // comes later in program order, and when its thread wrote the location
   // before, only the last such write or another thread's (reading anything
   // older contradicts po-loc in every model: SC-per-Location / sc-per-loc).
+  // Own writes count so only through the read's virtual address and proxy
+  // (PTX ISA 9.1 8.7: morally strong needs both); through an alias or
+  // another proxy, ptx75 lets the read see any write of the location.
   EventSet sourcesOf(unsigned read) const {
     const Execution& x = execution_;
     const Event& event = x.events[read];
     const EventSet writes = x.writesAt(event.location);
-    const EventSet own = writes & x.threadEvents[static_cast<std::size_t>(event.thread)];
+    EventSet sameAccess = x.initialWrites;
+    forEachEvent(x.sameVirtualAddress.successors(read), [&](unsigned other) {
+      if (x.events[other].proxy == event.proxy) {
+        sameAccess |= eventBit(other);
+      }
+    });
+    const EventSet own = writes & sameAccess & x.threadEvents[static_cast<std::size_t>(event.thread)];
     const EventSet earlierOwn = own & firstEvents(read);
     if (earlierOwn == 0) {
       return writes & ~own;

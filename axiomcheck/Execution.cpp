@@ -1,6 +1,7 @@
 #include "axiomcheck/Execution.h"
 
 #include "litmus/Diagnostic.h"
+#include "litmus/Proxies.h"
 
 namespace opcheck::axiomcheck {
 
@@ -35,7 +36,7 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
     total += path->events.size();
     for (const PathEvent& event : path->events) {
       if (event.kind == EventKind::Read || event.kind == EventKind::Write) {
-        touched[event.location] = true;
+        touched[litmus::physicalLocation(test, event.location)] = true;
       }
     }
   }
@@ -78,6 +79,7 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
     init.kind = EventKind::Write;
     init.initial = true;
     init.location = static_cast<litmus::LocationId>(location);
+    init.virtualAddress = init.location;
     x.initialWriteOf[location] = next;
     x.values[next] = litmus::Value::of(test.locations[location].initialValue);
     x.writes |= eventBit(next);
@@ -86,8 +88,9 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
     ++next;
   }
 
-  for (Relation* relation : {&x.po, &x.sameLocation, &x.rmw, &x.data, &x.address, &x.control, &x.sameCta,
-                             &x.sameGpu, &x.rf, &x.co, &x.fenceScOrder, &x.barrierSync}) {
+  for (Relation* relation :
+       {&x.po, &x.sameLocation, &x.sameVirtualAddress, &x.rmw, &x.data, &x.address, &x.control, &x.sameCta,
+        &x.sameGpu, &x.rf, &x.co, &x.fenceScOrder, &x.barrierSync}) {
     *relation = Relation(x.size);
   }
 
@@ -104,7 +107,10 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
       event.atomic = source.atomic;
       event.reduction = source.reduction;
       event.thread = static_cast<std::int16_t>(thread);
-      event.location = source.location;
+      event.location = litmus::physicalLocation(test, source.location);
+      event.virtualAddress = litmus::virtualAddress(test, source.location);
+      event.proxy = source.proxy;
+      event.proxyFence = source.proxyFence;
       event.semantics = source.semantics;
       event.scope = source.scope;
       event.pathEvent = static_cast<std::uint8_t>(index);
@@ -112,11 +118,11 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
       switch (source.kind) {
         case EventKind::Read:
           x.reads |= bit;
-          x.locationEvents[source.location] |= bit;
+          x.locationEvents[event.location] |= bit;
           break;
         case EventKind::Write:
           x.writes |= bit;
-          x.locationEvents[source.location] |= bit;
+          x.locationEvents[event.location] |= bit;
           break;
         case EventKind::Fence:
           x.fences |= bit;
@@ -164,6 +170,15 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
     forEachEvent(located,
                  [&](unsigned event) { x.sameLocation.setSuccessors(event, located & ~eventBit(event)); });
   }
+  forEachEvent(x.memory(), [&](unsigned event) {
+    EventSet named = 0;
+    forEachEvent(x.locationEvents[x.events[event].location], [&](unsigned other) {
+      if (x.events[other].virtualAddress == x.events[event].virtualAddress) {
+        named |= eventBit(other);
+      }
+    });
+    x.sameVirtualAddress.setSuccessors(event, named & ~eventBit(event));
+  });
 }
 
 }  // namespace opcheck::axiomcheck

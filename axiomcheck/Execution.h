@@ -24,11 +24,18 @@ namespace opcheck::axiomcheck {
 
 struct Event {
   EventKind kind = EventKind::Write;
-  bool initial = false;             // the initial write of its location
-  bool atomic = false;              // one half of an atom or red
-  bool reduction = false;           // one half of a red
-  std::int16_t thread = -1;         // -1 for initial writes
-  litmus::LocationId location = 0;  // reads and writes
+  bool initial = false;      // the initial write of its location
+  bool atomic = false;       // one half of an atom or red
+  bool reduction = false;    // one half of a red
+  std::int16_t thread = -1;  // -1 for initial writes
+  // Reads and writes: the memory location (an alias resolved) and the
+  // virtual address they name (litmus/Proxies.h; the same but for aliases).
+  litmus::LocationId location = 0;
+  litmus::LocationId virtualAddress = 0;
+  // The proxy of an access, or the one a fence.proxy orders (proxyFence);
+  // generic for every other event (PTX ISA 9.1 8.6).
+  litmus::Proxy proxy = litmus::Proxy::Generic;
+  bool proxyFence = false;
   litmus::Semantics semantics = litmus::Semantics::Weak;
   litmus::Scope scope = litmus::Scope::None;
   std::uint8_t pathEvent = 0;  // index in its thread's path
@@ -63,7 +70,10 @@ class Execution {
   // Fixed by the program.
   Relation po;            // program order (events of one thread)
   Relation sameLocation;  // reads and writes of one location, pairs of distinct events
-  Relation rmw;           // read half -> write half of an atom or red
+  // Reads and writes that name one virtual address (Event::virtualAddress;
+  // the cat's vloc), pairs of distinct events: sameLocation but for aliases.
+  Relation sameVirtualAddress;
+  Relation rmw;  // read half -> write half of an atom or red
   Relation data;
   Relation address;
   Relation control;

@@ -14,6 +14,7 @@
 
 #include "axiomcheck/Execution.h"
 #include "litmus/FinalState.h"
+#include "litmus/Proxies.h"
 #include "litmus/Test.h"
 
 namespace opcheck::axiomcheck {
@@ -38,7 +39,9 @@ class FinalStates {
         state_[index] = execution.evaluate(term.thread, path.finalRegisters[term.index]);
         continue;
       }
-      const EventSet located = execution.writesAt(static_cast<litmus::LocationId>(term.index));
+      // An alias ends with the value of the memory it names (litmus/Proxies.h).
+      const EventSet located =
+          execution.writesAt(litmus::physicalLocation(test_, static_cast<litmus::LocationId>(term.index)));
       if (located == 0) {
         state_[index] = litmus::Value::of(test_.locations[term.index].initialValue);
         continue;

@@ -5,11 +5,15 @@
 namespace opcheck::axiomcheck {
 
 std::span<const AxiomaticModel* const> allModels() {
-  static const std::array<const AxiomaticModel*, 3> models = {&ptxModel(), &rmoModel(), &scModel()};
+  static const std::array<const AxiomaticModel*, 4> models = {&ptx60Model(), &ptx75Model(), &rmoModel(),
+                                                              &scModel()};
   return models;
 }
 
 const AxiomaticModel* findModel(std::string_view name) {
+  if (name == kPtxAlias) {
+    return &ptxModel();
+  }
   for (const AxiomaticModel* model : allModels()) {
     if (model->name() == name) {
       return model;

@@ -1,23 +1,33 @@
 // The axiomatic models opcheck knows (design.md "Axiomatic models"), one
-// file each: Ptx.cpp, Rmo.cpp, Sc.cpp.
+// file each: Ptx.cpp (ptx60, ptx75 with ProxyCausality.cpp), Rmo.cpp, Sc.cpp.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "axiomcheck/AxiomaticModel.h"
+#include "axiomcheck/PtxVersion.h"
 
 namespace opcheck::axiomcheck {
 
+// PtxVersion.h: ptx60, ptx75, and "ptx", the newest (ptx75).
+inline constexpr std::string_view kPtxAlias = "ptx";
+const AxiomaticModel& ptx60Model();
+const AxiomaticModel& ptx75Model();
+// The newest, ptx75, under the name "ptx" (kPtxAlias), which outputs keep.
 const AxiomaticModel& ptxModel();
+// Which PTX model MODEL is (ptx60, ptx75 or ptx, with or without skipped
+// axioms; by name), or nothing for rmo and sc.
+std::optional<PtxVersion> ptxVersionOf(const AxiomaticModel& model);
 const AxiomaticModel& rmoModel();
 const AxiomaticModel& scModel();
 
 // Every model, in the order `opcheck models` lists them.
 std::span<const AxiomaticModel* const> allModels();
 
-// The model called NAME, or null.
+// The model called NAME, or null; "ptx" is ptxModel().
 const AxiomaticModel* findModel(std::string_view name);
 
 // Those of NAMES that name an axiom of MODEL, as a mask for

@@ -1,4 +1,5 @@
-// ptx: the PTX ISA 6.0 memory consistency model, as formalized in seed 001
+// ptx60 and ptx75 (PtxVersion.h). ptx60: the PTX ISA 6.0 memory consistency
+// model, as formalized in seed 001
 // (relations Fig. 4, axioms Fig. 7) and stated in seed 004 (PTX ISA 8.10,
 // 8.11). Where the paper, the ISA text and the reference models differ, this
 // follows NVIDIA's Alloy model (reference-models/ptx-v6.0-nvidia.als), as
@@ -8,13 +9,20 @@
 //   strong           a fence (and a barrier), or an access that is not .weak (8.4)
 //   morally_strong   pairs in program order, or pairs of strong operations
 //                    each of whose scope includes the other's thread, and,
-//                    when both access memory, the same location (8.6)
+//                    when both access memory, the same location (8.6);
+//                    PTX ISA 9.1 8.7: and through the same proxy, and the
+//                    same virtual address (8.2.1 overlap; the cat's vloc)
 //   obs              (morally_strong & rf) | (obs; rmw; obs)            (8.8.2)
 //   pattern_rel      [W.release]; po_loc?; [W] | [F.rel]; po; [W]         (8.7)
 //   pattern_acq      [R]; po_loc?; [R.acquire] | [R]; po; [F.acq]        (8.7)
 //   sync             morally_strong & (pattern_rel; obs; pattern_acq)
 //   cause_base       (po?; (sync | sc | bar); po?)+                       (8.8.5)
 //   cause            cause_base | obs; (cause_base | po_loc)
+//                    ptx75: proxy-preserved (ProxyCausality.h, 9.1 8.9.5)
+// po_loc is program order between accesses of one virtual address; ptx60's
+// tests name no aliases, so there it is program order of one location.
+// ptx75 is this code with its cause; every other relation reads the proxy
+// and the virtual address of events, which ptx60's tests leave generic.
 // Axioms (seed 001 Fig. 7; PTX ISA 8.10), stated once in the table kClauses
 // below (AxiomTable.h), which the search prunes with and brokenAxioms reads:
 //   Coherence        [W]; cause; [W] & loc in co                          (8.10.1)
@@ -49,8 +57,9 @@
 //    give every outcome (the execution counts are of these orders, not of
 //    every co). The initial write
 //    precedes every write (Alloy: a read of the initial value is fr-before
-//    every write). A thread's writes to a location are ordered as in po
-//    (the other way breaks SC-per-Location).
+//    every write). A thread's morally strong writes to a location (one
+//    proxy and address) are ordered as in po (the other way breaks
+//    SC-per-Location).
 //  - The Fence-SC order relates every morally strong pair of fence.sc and
 //    nothing else (Alloy: sc in strong_r; acyclic); fences of one thread
 //    follow po (the other way makes cause reflexive).
@@ -61,7 +70,9 @@
 #include "axiomcheck/AxiomExplanation.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/Orientations.h"
+#include "axiomcheck/ProxyCausality.h"
 #include "axiomcheck/PtxRelations.h"
+#include "axiomcheck/PtxVersion.h"
 
 namespace opcheck::axiomcheck {
 
@@ -84,6 +95,7 @@ constexpr std::array<Axiom, 6> kAxioms = {{
 // The relations of one candidate that do not depend on co or the Fence-SC
 // order.
 struct Derived {
+  PtxVersion version = PtxVersion::Ptx75;
   Relation moral;  // morally_strong
   Relation poLoc;
   Relation poOptional;  // po?
@@ -111,6 +123,11 @@ Relation morallyStrong(const Execution& x) {
       }
     }
   }
+  // PTX ISA 9.1 8.7 condition 2: through the same proxy.
+  std::array<EventSet, static_cast<std::size_t>(litmus::Proxy::Texture) + 1> byProxy{};  // Texture: the last
+  for (unsigned event = 0; event < x.size; ++event) {
+    byProxy[static_cast<std::size_t>(x.events[event].proxy)] |= eventBit(event);
+  }
   Relation result(x.size);
   for (unsigned event = 0; event < x.size; ++event) {
     const Event& e = x.events[event];
@@ -130,19 +147,22 @@ Relation morallyStrong(const Execution& x) {
       }
       row |= includingThread[thread] & reached;
     }
+    row &= byProxy[static_cast<std::size_t>(e.proxy)];
     if (e.isMemory()) {
-      // Two memory operations must overlap (the same location here).
-      row &= ~x.memory() | x.locationEvents[e.location];
+      // Two memory operations must overlap completely (PTX ISA 9.1 8.7
+      // condition 3): the same virtual address and location (8.2.1).
+      row &= ~x.memory() | x.sameVirtualAddress.successors(event);
     }
     result.setSuccessors(event, row & ~eventBit(event));
   }
   return result;
 }
 
-Derived derive(const Execution& x) {
+Derived derive(const Execution& x, PtxVersion version) {
   Derived d;
+  d.version = version;
   d.moral = morallyStrong(x);
-  d.poLoc = x.poLoc();
+  d.poLoc = x.po & x.sameVirtualAddress;  // the cat's po-vloc
   d.poOptional = x.po.optional();
 
   EventSet releaseWrites = 0;
@@ -170,6 +190,9 @@ Derived derive(const Execution& x) {
         }
         break;
       case EventKind::Fence:
+        if (e.proxyFence) {
+          break;  // a fence.proxy orders proxies only (ProxyCausality.h)
+        }
         fenceRel |= isReleaseFence(e.semantics) ? eventBit(event) : 0;
         fenceAcq |= isAcquireFence(e.semantics) ? eventBit(event) : 0;
         if (e.semantics == Semantics::SequentiallyConsistent) {
@@ -209,7 +232,11 @@ Derived derive(const Execution& x) {
 Relation causeOf(const Execution& x, const Derived& d) {
   const Relation base = d.sync | x.fenceScOrder | ptxBarrierSynchronization(x);
   const Relation causeBase = d.poOptional.then(base).then(d.poOptional).closure();
-  return causeBase | d.obs.then(d.poLoc | causeBase);
+  const Relation cause60 = causeBase | d.obs.then(d.poLoc | causeBase);
+  if (d.version == PtxVersion::Ptx60) {
+    return cause60;
+  }
+  return proxyPreservedCause(x, causeBase, d.obs, cause60);
 }
 
 // Whether ORDER relates every morally strong pair of AMONG (either way),
@@ -276,13 +303,32 @@ constexpr std::array<AxiomClause<PtxView>, 8> kClauses = {{
     {kCausality, AxiomStage::Coherence, [](const PtxView& v) { return v.fr.then(v.cause).irreflexive(); }},
 }};
 
+// NEWEST: the instance "ptx" names (kPtxAlias), which keeps that name in
+// every output, as it had before ptx60 and ptx75 were told apart.
+template <PtxVersion version, bool newest = false>
 class PtxModel final : public AxiomaticModel {
  public:
   explicit PtxModel(AxiomMask skip = 0) : skip_(skip) {}
 
-  std::string_view name() const override { return "ptx"; }
+  std::string_view name() const override {
+    if (newest) {
+      return kPtxAlias;
+    }
+    return version == PtxVersion::Ptx60 ? "ptx60" : "ptx75";
+  }
   std::string_view summary() const override {
-    return "PTX ISA 6.0 (seed 001 Figs. 4, 7; PTX ISA 8.10), NVIDIA's Alloy reading; partial co";
+    if (version == PtxVersion::Ptx60) {
+      return "PTX ISA 6.0 (seed 001 Figs. 4, 7; PTX ISA 8.10), NVIDIA's Alloy reading; partial co";
+    }
+    return "PTX ISA 7.5, mixed proxies (PTX ISA 9.1 8.6, 8.9.5; Dat3M's ptx-v7.5 cat); ptx60 on generic "
+           "tests; "
+           "'ptx' names it";
+  }
+  // ptx75 models every proxy and alias (litmus/Proxies.h); ptx60 refuses them.
+  void checkSupported(const litmus::Test& test, const std::string& file) const override {
+    if (version == PtxVersion::Ptx60) {
+      AxiomaticModel::checkSupported(test, file);
+    }
   }
   std::span<const Axiom> axioms() const override { return kAxioms; }
   ModelTraits traits() const override { return {.failedCasWrites = false, .barriers = true}; }
@@ -296,7 +342,7 @@ class PtxModel final : public AxiomaticModel {
   }
 
   void completeAndCheck(Execution& x, CandidateSink& sink) const override {
-    const Derived d = derive(x);
+    const Derived d = derive(x, version);
 
     // The Fence-SC order: program order between a thread's fences, a choice
     // for every other morally strong pair.
@@ -329,7 +375,10 @@ class PtxModel final : public AxiomaticModel {
     // of cause), the initial write first and a thread's writes in po, and
     // orient every morally strong pair of writes to a location.
     const EventSet writes = coWrites(x);
-    Relation forcedCo = (x.po & x.sameLocation).restricted(writes, writes);
+    // A thread's writes are ordered as in po where they are morally strong:
+    // one location through one proxy and address (PTX ISA 9.1 8.7); writes
+    // through different proxies or aliases are ordered only as cause says.
+    Relation forcedCo = (x.po & d.moral & x.sameLocation).restricted(writes, writes);
     if (!skipped(skip_, kCoherence)) {
       forcedCo |= (view.cause & x.sameLocation).restricted(writes, writes);
     }
@@ -366,7 +415,7 @@ class PtxModel final : public AxiomaticModel {
   // initial write's), as the least orders completeAndCheck enumerates do.
   // cause reads the Fence-SC order, so that order is narrowed first.
   void narrowTotalOrders(Execution& x) const override {
-    const Derived d = derive(x);
+    const Derived d = derive(x, version);
     x.fenceScOrder = (x.fenceScOrder & d.moral).closure();
     const Relation cause = causeOf(x, d);
     const Relation initialFirst = x.sameLocation.restricted(x.initialWrites, x.writes);
@@ -374,7 +423,7 @@ class PtxModel final : public AxiomaticModel {
   }
 
   std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
-    const Derived d = derive(x);
+    const Derived d = derive(x, version);
     return allBroken<PtxView>(kClauses, {x, d, causeOf(x, d), x.fromRead()}, skip_);
   }
 
@@ -384,19 +433,32 @@ class PtxModel final : public AxiomaticModel {
 
 }  // namespace
 
+// ptx75's relations: the same as ptx60's on every test ptx60 accepts.
 PtxRelations ptxRelations(const Execution& execution) {
-  const Derived d = derive(execution);
+  const Derived d = derive(execution, PtxVersion::Ptx75);
   return {d.moral, d.obs, causeOf(execution, d)};
 }
 
-const AxiomaticModel& ptxModel() { return modelSkipping<PtxModel>(0); }
+const AxiomaticModel& ptx60Model() { return modelSkipping<PtxModel<PtxVersion::Ptx60>>(0); }
+const AxiomaticModel& ptx75Model() { return modelSkipping<PtxModel<PtxVersion::Ptx75>>(0); }
+const AxiomaticModel& ptxModel() { return modelSkipping<PtxModel<PtxVersion::Ptx75, true>>(0); }
 
-std::optional<AxiomExplanation> explainPtxAxiom(const Execution& x, std::size_t axiom) {
+std::optional<PtxVersion> ptxVersionOf(const AxiomaticModel& model) {
+  if (model.name() == ptx60Model().name()) {
+    return PtxVersion::Ptx60;
+  }
+  if (model.name() == ptx75Model().name() || model.name() == ptxModel().name()) {
+    return PtxVersion::Ptx75;
+  }
+  return std::nullopt;
+}
+
+std::optional<AxiomExplanation> explainPtxAxiom(const Execution& x, std::size_t axiom, PtxVersion version) {
   if (axiom >= kAxioms.size()) {
     return std::nullopt;
   }
   // The same relations brokenAxioms() checks, named as the spec names them.
-  const Derived d = derive(x);
+  const Derived d = derive(x, version);
   const Relation cause = causeOf(x, d);
   const Relation fr = x.fromRead();
   const EventSet writes = x.writes & ~x.initialWrites;

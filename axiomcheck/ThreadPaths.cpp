@@ -5,6 +5,7 @@
 
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/Proxies.h"
 
 namespace opcheck::axiomcheck {
 
@@ -188,12 +189,6 @@ class PathEnumerator {
   bool execute(PathState& state, const Instruction& instruction, EventSet guardLoads) {
     ExpressionArena& arena = state.path.expressions;
     const auto& operands = instruction.operands;
-    // The axiomatic models have no mixed-proxy model (PTX ISA 8.6); the
-    // decoder rewrites membar as fence.sc, so a LegacyFence here came from
-    // elsewhere and is refused rather than guessed at.
-    if (litmus::isProxyInstruction(instruction.opcode)) {
-      refuse(instruction);
-    }
     switch (litmus::kindOf(instruction.opcode)) {
       case InstructionKind::RegisterOperation: {
         // mov and cvt have one source: it is both (Exchange gives the second).
@@ -212,6 +207,7 @@ class PathEnumerator {
         read.kind = EventKind::Read;
         read.semantics = instruction.semantics;
         read.scope = instruction.scope;
+        read.proxy = litmus::proxyOf(instruction);
         read.location = address(state, instruction, operands[1]);
         const std::uint8_t index = addEvent(state, instruction, read, guardLoads);
         state.registers[operands[0].index] = arena.load(index);
@@ -222,6 +218,7 @@ class PathEnumerator {
         write.kind = EventKind::Write;
         write.semantics = instruction.semantics;
         write.scope = instruction.scope;
+        write.proxy = litmus::proxyOf(instruction);
         write.location = address(state, instruction, operands[0]);
         write.value = value(state, operands[1]);
         write.data = arena.loads(write.value);
@@ -266,8 +263,18 @@ class PathEnumerator {
         return jump(state, labelTarget(operands[0]));
       case InstructionKind::ConditionalBranch:
         return conditionalBranch(state, instruction);
-      case InstructionKind::ProxyFence:
+      case InstructionKind::ProxyFence: {
+        // Models without proxies refuse it first (checkSupported).
+        PathEvent fence;
+        fence.kind = EventKind::Fence;
+        fence.proxy = litmus::proxyOf(instruction);
+        fence.proxyFence = true;
+        addEvent(state, instruction, fence, guardLoads);
+        break;
+      }
       case InstructionKind::LegacyFence:
+        // The decoder rewrites membar as fence.sc, so a LegacyFence here
+        // came from elsewhere and is refused rather than guessed at.
         refuse(instruction);
     }
     ++state.next;

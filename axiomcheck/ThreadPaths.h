@@ -29,7 +29,11 @@ struct PathEvent {
   EventKind kind = EventKind::Read;
   litmus::Semantics semantics = litmus::Semantics::Weak;
   litmus::Scope scope = litmus::Scope::None;
-  litmus::LocationId location = 0;
+  litmus::LocationId location = 0;  // as the instruction names it (an alias stays one)
+  // The proxy an access goes through, or the one a fence.proxy orders
+  // (litmus/Proxies.h); proxyFence marks a fence.proxy.
+  litmus::Proxy proxy = litmus::Proxy::Generic;
+  bool proxyFence = false;
   std::uint16_t instruction = 0;  // index in the thread's instructions
   bool atomic = false;            // one half of an atom or red
   bool reduction = false;         // one half of a red (PTX ISA 8.11.1: no acquire patterns)

@@ -64,7 +64,8 @@ void addSkipAxiomOption(CLI::App& app, std::vector<std::string>& names) {
 std::optional<std::string> skipAxioms(std::vector<const axiomcheck::AxiomaticModel*>& models,
                                       const std::vector<std::string>& names) {
   if (models.empty() && !names.empty()) {
-    return std::string("--skip-axiom names an axiom of an axiomatic model (ptx, rmo, sc); none is chosen");
+    return std::string(
+        "--skip-axiom names an axiom of an axiomatic model (ptx, ptx60, ptx75, rmo, sc); none is chosen");
   }
   for (const std::string& name : names) {
     const bool known =

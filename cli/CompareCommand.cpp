@@ -80,9 +80,9 @@ std::optional<int> parseAgainstArguments(const CLI::App& app, const std::string&
         "--max-states", model, "it limits ptx-op's exploration; the axiomatic models take --max-candidates"));
   }
   if (options.model->operational() && given(app, "--max-candidates")) {
-    return usageError(
-        doesNotApply("--max-candidates", model,
-                     "it limits the axiomatic models (ptx, rmo, sc); ptx-op takes --max-states"));
+    return usageError(doesNotApply(
+        "--max-candidates", model,
+        "it limits the axiomatic models (ptx, ptx60, ptx75, rmo, sc); ptx-op takes --max-states"));
   }
   if (options.inputs.empty()) {
     return usageError("give the litmus files or directories the log's tests are of (opcheck compare --help)");
@@ -110,7 +110,8 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   app.add_option("--op", operational, "the operational side: ptx-op or ptx-op,PRESET (opcheck models)")
       ->type_name("MODEL")
       ->capture_default_str();
-  app.add_option("--ax", axiomatic, "the axiomatic side, models separated by commas: ptx, rmo, sc")
+  app.add_option("--ax", axiomatic,
+                 "the axiomatic side, models separated by commas: ptx (ptx75), ptx60, ptx75, rmo, sc")
       ->type_name("MODEL,...")
       ->capture_default_str();
   app.add_option("--against", options.against,
@@ -159,7 +160,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   for (const std::string& name : splitCommas(axiomatic)) {
     const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(name);
     if (model == nullptr) {
-      return usageError("--ax takes axiomatic models (ptx, rmo, sc), not '" + name + "'");
+      return usageError("--ax takes axiomatic models (ptx, ptx60, ptx75, rmo, sc), not '" + name + "'");
     }
     options.comparison.axiomatic.push_back(model);
     options.axiomaticNames.push_back(name);

@@ -91,7 +91,8 @@ void addGraphOptions(CLI::App& app, GraphOptions& options) {
 std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool axiomatic, bool witness) {
   const bool showing = options.show.show != axiomcheck::ShowSelection::None || options.show.through;
   if (!axiomatic && options.showGiven) {
-    return "--show, --through and --nshow picture an axiomatic model's executions (--model ptx, rmo or sc); "
+    return "--show, --through and --nshow picture an axiomatic model's executions (--model ptx, ptx60, "
+           "ptx75, rmo or sc); "
            "for ptx-op, --witness -o DIR pictures the witness run's execution graph";
   }
   if (axiomatic && showing && options.directory.empty()) {

@@ -12,6 +12,7 @@
 #include "litmus/Limits.h"
 #include "litmus/Litmus7LogReader.h"
 #include "litmus/ObservationCsvReader.h"
+#include "litmus/Proxies.h"
 #include "litmus/SeenTableReader.h"
 #include "opsem/OperationalModel.h"
 #include "parser/CodeColumns.h"
@@ -70,9 +71,7 @@ ConditionTerm resolveTerm(const litmus::Test& test, const std::string& origin,
                  "outcome names location " + value.name + ", which test " + test.name + " (" + origin +
                      ") does not have");
   }
-  if (const auto alias = test.locations[*id].aliasOf) {
-    id = *alias;
-  }
+  id = litmus::physicalLocation(test, *id);  // an alias names its memory
   term.kind = ConditionTerm::Kind::Location;
   term.index = *id;
   return term;

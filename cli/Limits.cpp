@@ -28,7 +28,7 @@ void addLimitOptions(CLI::App& app, RunLimits& limits) {
       ->type_name("N")
       ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
   app.add_option("--max-candidates", limits.maxCandidates,
-                 "axiomatic models (ptx, rmo, sc): candidate executions enumerated")
+                 "axiomatic models (ptx, ptx60, ptx75, rmo, sc): candidate executions enumerated")
       ->type_name("N")
       ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
   app.add_option_function<std::string>(

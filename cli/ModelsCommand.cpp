@@ -73,6 +73,8 @@ static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) 
                 << axiom.reference << "\n";
     }
   }
+  std::cout << "  " << axiomcheck::kPtxAlias << "   names the newest PTX model, "
+            << axiomcheck::ptx75Model().name() << " (in every command; outputs say ptx)\n";
   std::cout << "Options: --unroll K (loops, default 2), --jobs N (tests in parallel), --format herd|json,\n"
                "         --skip-axiom NAME (herd's -skipcheck; in run, compare, harness and races)\n";
   std::cout

@@ -88,7 +88,9 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
       "input or usage.");
   std::string model = "ptx";
   addInputs(app, options.inputs);
-  app.add_option("--model", model, "the model whose executions race: ptx, sc, ptx-op or ptx-op,PRESET")
+  app.add_option("--model", model,
+                 "the model whose executions race: ptx, ptx60, ptx75, sc, ptx-op or ptx-op,PRESET "
+                 "(mixed-proxy tests are refused)")
       ->type_name("MODEL")
       ->capture_default_str();
   addFormatOption(app, options.json);
@@ -113,7 +115,7 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   }
   const std::optional<ModelChoice> choice = findModelChoice(model);
   if (!choice || (choice->axiomatic != nullptr && !axiomcheck::supportsRaces(*choice->axiomatic))) {
-    return usageError("races takes --model ptx, sc or ptx-op[,PRESET], not '" + model + "'");
+    return usageError("races takes --model ptx, ptx60, ptx75, sc or ptx-op[,PRESET], not '" + model + "'");
   }
   if (choice->operational()) {
     options.operational = choice;

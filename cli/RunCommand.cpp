@@ -169,11 +169,12 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
       options.model = models.front();
     }
   } else if (given(line.app, "--skip-axiom")) {
-    return usageError(doesNotApply("--skip-axiom", line.model, "it names an axiom of ptx, rmo or sc"));
-  } else if (given(line.app, "--max-candidates")) {
     return usageError(
-        doesNotApply("--max-candidates", line.model,
-                     "it limits the axiomatic models (ptx, rmo, sc); ptx-op takes --max-states"));
+        doesNotApply("--skip-axiom", line.model, "it names an axiom of ptx, ptx60, ptx75, rmo or sc"));
+  } else if (given(line.app, "--max-candidates")) {
+    return usageError(doesNotApply(
+        "--max-candidates", line.model,
+        "it limits the axiomatic models (ptx, ptx60, ptx75, rmo, sc); ptx-op takes --max-states"));
   }
   if (const auto problem =
           graphOptionsProblem(options.graphs, options.model != nullptr, options.operational.witness)) {

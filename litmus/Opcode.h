@@ -43,17 +43,17 @@ enum class InstructionKind : std::uint8_t {
   ConditionalBranch,  // beq, bne, blt, ble, bgt, bge
 };
 
-// Whether an instruction goes through the generic proxy only, or needs the
-// mixed-proxy memory model (PTX ISA 9.1 8.6 "Proxies"), which no model of
-// opcheck has.
-enum class ProxyModel : std::uint8_t { Generic, Mixed };
+// The proxy an instruction goes through (PTX ISA 9.1 8.6 "Proxies"); a
+// fence.proxy's is the one its .proxykind qualifier names (Qualified).
+// litmus/Proxies.h reads it.
+enum class AccessProxy : std::uint8_t { Generic, Constant, Surface, Texture, Qualified };
 
 // One row of Opcodes.def.
 struct OpcodeInfo {
   Opcode opcode;
   std::string_view spelling;
   InstructionKind kind;
-  ProxyModel proxies;
+  AccessProxy proxies;
   Operation registerOperation;       // RegisterOperation: what it computes; else None
   Comparison branchComparison;       // ConditionalBranch: what it compares; else None
   std::uint16_t acceptedCategories;  // QualifierCategoryBit values
@@ -68,7 +68,7 @@ inline constexpr OpcodeInfo kOpcodeTable[] = {
   {Opcode::Enumerator,                                                                               \
    spelling,                                                                                         \
    InstructionKind::kind,                                                                            \
-   ProxyModel::proxies,                                                                              \
+   AccessProxy::proxies,                                                                             \
    Operation::registerOperation,                                                                     \
    Comparison::branchComparison,                                                                     \
    static_cast<std::uint16_t>(categories),                                                           \
@@ -108,7 +108,7 @@ constexpr bool isBranch(Opcode opcode) {
 }
 // Needs the mixed-proxy model (PTX ISA 8.6): fence.proxy and the accesses
 // through the constant, surface and texture proxies.
-constexpr bool isProxyInstruction(Opcode opcode) { return info(opcode).proxies == ProxyModel::Mixed; }
+constexpr bool isProxyInstruction(Opcode opcode) { return info(opcode).proxies != AccessProxy::Generic; }
 // mbarrier objects (PTX ISA 9.1 9.7.13.15): parsed and printed; no model of
 // opcheck gives them a meaning yet, so each refuses them by name.
 constexpr bool isMbarrierInstruction(Opcode opcode) {

@@ -5,6 +5,7 @@
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/Proxies.h"
 
 namespace opcheck::opsem {
 
@@ -114,7 +115,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
                                          ? litmus::Scope::Gpu
                                          : litmus::Scope::Cta;
 
-  // Aliases with the generic proxy are the same memory (PTX ISA 8.6).
+  // An alias is the memory it names (litmus/Proxies.h; PTX ISA 8.2.2).
   program.physicalLocation.resize(test.locations.size());
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
     if (!test.locations[id].aliasOf) {
@@ -123,7 +124,8 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
   }
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
     if (test.locations[id].aliasOf) {
-      program.physicalLocation[id] = program.physicalLocation[*test.locations[id].aliasOf];
+      program.physicalLocation[id] =
+          program.physicalLocation[litmus::physicalLocation(test, static_cast<litmus::LocationId>(id))];
     } else {
       program.initialMemory.push_back(initialValue(program, file, test.locations[id].initialValue));
     }

@@ -12,6 +12,7 @@
 #include "cli/Comparison.h"
 #include "cli/ExecutionCheck.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/Proxies.h"
 #include "opsem/ExecutionGraph.h"
 #include "parser/LitmusReader.h"
 #include "tests/ReferenceData.h"
@@ -30,6 +31,7 @@ opsem::OperationalOptions preset(const std::string& name) {
 
 struct GraphTotals {
   std::size_t tests = 0;
+  std::size_t refusedProxyTests = 0;
   std::uint64_t graphs = 0;
   std::vector<std::string> failures;  // "file: what"
 };
@@ -41,8 +43,12 @@ GraphTotals checkAll(const std::vector<fs::path>& files, const std::string& arch
     cli::ExecutionCheck check;
     try {
       check = cli::checkExecutions(test, file.string(), axiomcheck::ptxModel(), preset(architecture), {});
-    } catch (const litmus::InputError&) {
-      continue;  // refused (proxies): not a check
+    } catch (const litmus::InputError& error) {
+      // ptx-op does not model proxies yet: only such tests may be refused.
+      INFO(file.string() << ": " << error.what());
+      CHECK(litmus::usesMixedProxies(test));
+      ++totals.refusedProxyTests;
+      continue;
     }
     ++totals.tests;
     totals.graphs += check.graphs;
@@ -120,6 +126,7 @@ TEST_CASE("every execution graph of ptx-op on the corpora, t3 aside, is one ptx 
       INFO(architecture.name << ": " << totals.failures.size() << " failures; first: "
                              << (totals.failures.empty() ? std::string("-") : totals.failures.front()));
       CHECK(totals.tests > 2700);
+      CHECK(totals.refusedProxyTests == 7);  // dat3m-ptx/Manual/proxy
       CHECK(totals.failures.empty());
     }
   }

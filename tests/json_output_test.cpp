@@ -233,7 +233,7 @@ TEST_CASE("every command's JSON parses and has the keys and types docs/json.md l
   Scratch scratch;
   const std::string hang = scratch.write("hang.litmus", kHang);
 
-  for (const std::string model : {"ptx", "rmo", "sc"}) {
+  for (const std::string model : {"ptx", "ptx60", "ptx75", "rmo", "sc"}) {
     const json run = runJson({kNotExists, "--model", model, "--format", "json"}, "run");
     CHECK(run["tests"].size() == 1);
   }

@@ -182,7 +182,7 @@ TEST_CASE("a bad file is reported where it is wrong and the run goes on, exit st
   CHECK(blocks == 2);
 }
 
-TEST_CASE("ptx refuses a proxy instruction, naming it at its position", "[cli][axiomatic]") {
+TEST_CASE("ptx60 refuses a proxy instruction at its position and ptx (ptx75) runs it", "[cli][axiomatic]") {
   Scratch scratch;
   const fs::path file = scratch.write("proxy.litmus", R"(PTX proxy
 {
@@ -194,13 +194,19 @@ x=0;
  ld.weak r0, x       ;
 exists (P0:r0 == 1)
 )");
-  const testing::CommandResult result = testing::runOpcheck({file.string(), "--model", "ptx"});
+  const testing::CommandResult result = testing::runOpcheck({file.string(), "--model", "ptx60"});
   CHECK(result.exitStatus == 2);
   CHECK(result.standardError ==
         file.string() +
-            ":7:2: error: model ptx does not support 'fence.proxy.alias' in P0 (a non-generic proxy "
-            "access needs PTX 7.5's mixed-proxy model)\n");
+            ":7:2: error: model ptx60 does not support 'fence.proxy.alias' in P0 (a non-generic proxy "
+            "access: PTX 7.5's mixed-proxy model, which only ptx75 models)\n");
   CHECK(result.standardOutput.empty());
+  // One thread reads its own write to x (PTX ISA 9.1 8.10.5): always 1.
+  for (const char* model : {"ptx", "ptx75"}) {
+    const testing::CommandResult newest = testing::runOpcheck({file.string(), "--model", model});
+    CHECK(newest.exitStatus == 0);
+    CHECK(newest.standardOutput.find("Observation proxy Always 1 0") != std::string::npos);
+  }
 }
 
 TEST_CASE("tests run in parallel with --jobs print in input order, and --format json", "[cli][axiomatic]") {
