@@ -31,7 +31,9 @@ opsem::OperationalOptions preset(const std::string& name) {
 
 struct GraphTotals {
   std::size_t tests = 0;
+  // Refused for what ptx-op does not model yet (testing::PtxOpRefusal).
   std::size_t refusedProxyTests = 0;
+  std::size_t refusedClusterSynchronizationTests = 0;
   std::uint64_t graphs = 0;
   std::vector<std::string> failures;  // "file: what"
 };
@@ -44,10 +46,12 @@ GraphTotals checkAll(const std::vector<fs::path>& files, const std::string& arch
     try {
       check = cli::checkExecutions(test, file.string(), axiomcheck::ptxModel(), preset(architecture), {});
     } catch (const litmus::InputError& error) {
-      // ptx-op does not model proxies yet: only such tests may be refused.
+      // Only what ptx-op does not model yet may be refused.
       INFO(file.string() << ": " << error.what());
-      CHECK(litmus::usesMixedProxies(test));
-      ++totals.refusedProxyTests;
+      const testing::PtxOpRefusal refusal = testing::classifyPtxOpRefusal(test, error.what());
+      CHECK(refusal != testing::PtxOpRefusal::Unexpected);
+      ++(refusal == testing::PtxOpRefusal::Proxies ? totals.refusedProxyTests
+                                                   : totals.refusedClusterSynchronizationTests);
       continue;
     }
     ++totals.tests;
