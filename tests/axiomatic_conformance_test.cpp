@@ -406,9 +406,10 @@ TEST_CASE("sc's final states are ptx's and rmo's too, on every corpus test", "[c
   INFO(check.failures.size() << " failures; first: "
                              << (check.failures.empty() ? "-" : check.failures.front()));
   CHECK(check.failures.empty());
-  CHECK(check.refused == 7);
+  // Refused by sc (mixed proxies): dat3m-ptx/Manual/proxy (7) and seed004/CoWR* (2).
+  CHECK(check.refused == 9);
   CHECK(check.refusedByRmo == 4);  // isa91/: a .cluster operation where a cluster holds two CTAs
-  CHECK(check.checked == files.size() - 7);
+  CHECK(check.checked == files.size() - 9);
 }
 
 TEST_CASE("sc's final states are ptx's and rmo's too, on all of diy t3", "[corpus][axiomatic][t3]") {

@@ -148,7 +148,7 @@ TEST_CASE("ptx-op reaches no outcome ptx forbids on the catalogue", "[compare][c
       const SuiteResult result = compareAll(catalogueFiles(), againstPtx(preset));
       INFO(preset << ": " << (result.unsound.empty() ? std::string("-") : result.unsound.front()));
       CHECK(result.compared >= 80);
-      CHECK(result.refusedProxyTests == 0);
+      CHECK(result.refusedProxyTests == 1);                   // seed004/CoWR+fence.proxy.alias
       CHECK(result.refusedClusterSynchronizationTests == 4);  // isa91/*barrier.cluster*
       CHECK(result.unsound.empty());
     }
