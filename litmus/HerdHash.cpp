@@ -57,7 +57,7 @@ std::optional<std::string> stateSpaceText(StateSpace space) {
 
 class InstructionPrinter {
  public:
-  InstructionPrinter(const Test& test, const Thread& thread) : test_(test), thread_(thread) {}
+  explicit InstructionPrinter(const Thread& thread) : thread_(thread) {}
 
   // dump_instruction's text of INSTRUCTION; nothing for one herd's GPU_PTX
   // does not have.
@@ -220,7 +220,6 @@ class InstructionPrinter {
     }
   }
 
-  const Test& test_;
   const Thread& thread_;
 };
 
@@ -296,7 +295,7 @@ std::optional<std::string> herdHash(const Test& test) {
       return std::nullopt;  // herd 2015's GPU_PTX cannot renumber labels
     }
     std::vector<std::string>& column = columns.emplace_back();
-    const InstructionPrinter printer(test, thread);
+    const InstructionPrinter printer(thread);
     for (const Instruction& instruction : thread.instructions) {
       std::optional<std::string> text = printer.print(instruction);
       if (!text) {
