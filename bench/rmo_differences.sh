@@ -15,13 +15,21 @@ status=0
 t3_tests=$(t3_every "${T3_STRIDE:-1}")
 # The presets `opcheck models` lists that claim PTX.
 # A preset's line starts with its name; its description may wrap onto more.
+# The presets: the names in the list after "presets (" (the axioms of the
+# axiomatic models are listed with the same indentation before it).
 for preset in $("$build/opcheck" models | awk '
-    /^          [a-z0-9-]+  / { if (name != "" && claims) print name; name = $1; claims = 1 }
+    /presets \(/ { presets = 1; next }
+    presets && /^          [a-z0-9-]+  / { if (name != "" && claims) print name; name = $1; claims = 1 }
     /^Options/ { if (name != "" && claims) print name; name = "" }
     /does not claim PTX/ { claims = 0 }'); do
   report="$reports/rmo-differences-$preset.md"
   "$build/opcheck" compare "$t3_tests" "$corpora/diy-gpu-ptx" "$corpora/herd-gpu-ptx" "$corpora/hardware" \
     --op "ptx-op,$preset" --ax rmo,ptx --jobs "$(nproc)" --quiet --report "$report" >/dev/null || true
+  if [ ! -f "$report" ]; then
+    echo "ptx-op,$preset: compare wrote no report" >&2
+    status=1
+    continue
+  fi
   # Rows of the report's table: | test | outcome | forbidden by | axioms | allowed by |
   rows=$(grep '^| \[' "$report" || true)
   count=$(printf '%s' "$rows" | grep -c . || true)

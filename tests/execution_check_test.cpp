@@ -120,17 +120,27 @@ TEST_CASE("every execution graph of ptx-op on the corpora, t3 aside, is one ptx 
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
     return;
   }
+  // The default preset over every test; the others over every third (for
+  // CI's time: all five over every test took two minutes; compare_t3.sh
+  // checks every preset's outcomes over t3).
   const std::vector<fs::path> files = testing::corpusFilesExceptT3(*corpora);
+  std::vector<fs::path> everyThird;
+  for (std::size_t at = 0; at < files.size(); at += 3) {
+    everyThird.push_back(files[at]);
+  }
   for (const opsem::Architecture& architecture : opsem::architecturePresets()) {
     if (!architecture.claimsPtx) {
       continue;
     }
     SECTION(architecture.name) {
-      const GraphTotals totals = checkAll(files, architecture.name);
+      const bool whole = architecture.name == opsem::architecturePresets().front().name;
+      const GraphTotals totals = checkAll(whole ? files : everyThird, architecture.name);
       INFO(architecture.name << ": " << totals.failures.size() << " failures; first: "
                              << (totals.failures.empty() ? std::string("-") : totals.failures.front()));
-      CHECK(totals.tests > 2700);
-      CHECK(totals.refusedProxyTests == 7);  // dat3m-ptx/Manual/proxy
+      CHECK(totals.tests > (whole ? 2700 : 900));
+      if (whole) {
+        CHECK(totals.refusedProxyTests == 7);  // dat3m-ptx/Manual/proxy
+      }
       CHECK(totals.failures.empty());
     }
   }
