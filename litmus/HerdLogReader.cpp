@@ -89,20 +89,7 @@ class HerdReader {
     state.file = file_;
     state.source = std::filesystem::path(file_).filename().string();
     state.position = {line.number, 1};
-    for (std::size_t start = 0; start < line.text.size();) {
-      const std::size_t semicolon = std::min(line.text.find(';', start), line.text.size());
-      const std::string_view term = line.text.substr(start, semicolon - start);
-      if (!trimmedBlanks(term).empty()) {
-        ObservedValue value = readObservedValue(term, file_, at(line, start));
-        for (const ObservedValue& earlier : state.outcome) {
-          if (earlier.thread == value.thread && earlier.name == value.name) {
-            fail(file_, value.position, "state names " + formatObservedTerm(value) + " twice");
-          }
-        }
-        state.outcome.push_back(std::move(value));
-      }
-      start = semicolon + 1;
-    }
+    readStateTerms(line, 0, file_, state.outcome);
     checkAgainstEarlier(state, run);
     return state;
   }

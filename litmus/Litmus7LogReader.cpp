@@ -199,21 +199,7 @@ class LogReader {
            "histogram line has no count before '" + std::string(line.text.substr(marker, 2)) + "'");
     }
     state.count = wholeNumber(count, line, "count");
-    std::size_t start = marker + 2;
-    while (start < line.text.size()) {
-      const std::size_t semicolon = std::min(line.text.find(';', start), line.text.size());
-      const std::string_view term = line.text.substr(start, semicolon - start);
-      if (!isEmpty(term)) {
-        ObservedValue value = readObservedValue(term, file_, at(line, start));
-        for (const ObservedValue& earlier : state.outcome) {
-          if (earlier.thread == value.thread && earlier.name == value.name) {
-            fail(file_, value.position, "state names " + formatObservedTerm(value) + " twice");
-          }
-        }
-        state.outcome.push_back(std::move(value));
-      }
-      start = semicolon + 1;
-    }
+    readStateTerms(line, marker + 2, file_, state.outcome);
     return state;
   }
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "litmus/Observation.h"
+#include "litmus/Diagnostic.h"
 
 namespace opcheck::litmus {
 
@@ -27,6 +27,24 @@ std::vector<LogLine> splitLogLines(std::string_view text) {
     start = newline + 1;
   }
   return lines;
+}
+
+void readStateTerms(const LogLine& line, std::size_t from, const std::string& file,
+                    std::vector<ObservedValue>& outcome) {
+  for (std::size_t start = from; start < line.text.size();) {
+    const std::size_t semicolon = std::min(line.text.find(';', start), line.text.size());
+    const std::string_view term = line.text.substr(start, semicolon - start);
+    if (!trimmedBlanks(term).empty()) {
+      ObservedValue value = readObservedValue(term, file, line.at(start));
+      for (const ObservedValue& earlier : outcome) {
+        if (earlier.thread == value.thread && earlier.name == value.name) {
+          fail(file, value.position, "state names " + formatObservedTerm(value) + " twice");
+        }
+      }
+      outcome.push_back(std::move(value));
+    }
+    start = semicolon + 1;
+  }
 }
 
 std::string_view trimmedBlanks(std::string_view text) {

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "litmus/Observation.h"
 #include "litmus/SourcePosition.h"
 
 namespace opcheck::litmus {
@@ -20,6 +22,11 @@ struct LogLine {
 
 // TEXT's lines, numbered from 1 (views into TEXT).
 std::vector<LogLine> splitLogLines(std::string_view text);
+
+// The terms "1:r0=1; x=2; ..." of LINE from byte FROM on, appended to
+// OUTCOME; a term named twice is an error (FILE:LINE:COL).
+void readStateTerms(const LogLine& line, std::size_t from, const std::string& file,
+                    std::vector<ObservedValue>& outcome);
 
 // TEXT without the blanks (space, tab, carriage return, form feed) around it.
 std::string_view trimmedBlanks(std::string_view text);
