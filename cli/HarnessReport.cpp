@@ -2,15 +2,12 @@
 
 #include <algorithm>
 
+#include "cli/Wording.h"
 #include "litmus/JsonPrinter.h"
 
 namespace opcheck::cli {
 
 namespace {
-
-std::string plural(std::size_t count, const std::string& word) {
-  return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
-}
 
 std::string padded(const std::string& text, std::size_t width) {
   return text + std::string(width > text.size() ? width - text.size() : 1, ' ');

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cli/OrderedParallel.h"
+#include "cli/Wording.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FileReading.h"
 #include "litmus/HerdHash.h"
@@ -189,10 +190,6 @@ litmus::Json statesJson(const std::vector<LogState>& states) {
     array.push_back(stateJson(state));
   }
   return array;
-}
-
-std::string plural(std::size_t count, const std::string& word) {
-  return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
 
 }  // namespace

@@ -317,7 +317,7 @@ void addRacesJson(litmus::Json& object, const litmus::Test& test, const axiomche
   object["relaxed_races"] = std::move(relaxed);
 }
 
-struct TestResult {
+struct RaceTestResult {
   std::string output;
   std::string error;
   bool pictureFailed = false;  // -o: writing the picture failed (said on standard error)
@@ -337,7 +337,7 @@ struct TestResult {
 //   Guarantee NAME race-free equal
 //   Guarantee NAME race-free DIFFERENT ptx-only STATE; ...
 void checkGuarantee(const litmus::Test& test, const std::string& file, const RacesOptions& options,
-                    TestResult& result) {
+                    RaceTestResult& result) {
   axiomcheck::CheckOptions check;
   check.unroll = options.unroll;
   const axiomcheck::TestRaces sc = axiomcheck::checkRaces(test, axiomcheck::scModel(), check, file, false);
@@ -402,7 +402,7 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
 // data race or the picture could not be written (RESULT says which).
 std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomcheck::TestRaces& found,
                                          const std::string& model, const RacesOptions& options,
-                                         TestResult& result) {
+                                         RaceTestResult& result) {
   if (options.pictures.empty() || !found.firstRacyExecution) {
     return std::nullopt;
   }
@@ -435,7 +435,7 @@ std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomch
 // so ptx's relations apply), and the steps of a run to the first racy
 // graph found.
 void runOperational(const litmus::Test& test, const std::string& file, const RacesOptions& options,
-                    TestResult& result) {
+                    RaceTestResult& result) {
   opsem::OperationalOptions operational;
   operational.architecture = options.operational->architecture;
   const opsem::OperationalResult run = opsem::runPtxOp(test, file, operational);
@@ -481,8 +481,8 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
   result.output = block + herdLines(test, found, picture) + extra.str() + "\n";
 }
 
-TestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
-  TestResult result;
+RaceTestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
+  RaceTestResult result;
   try {
     const litmus::Test test = parser::readLitmusFile(file);
     if (options.guarantee) {
@@ -553,9 +553,9 @@ static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
   std::size_t raceFree = 0;
   std::size_t equal = 0;
   std::size_t racyButEqual = 0;
-  runInOrder<TestResult>(
+  runInOrder<RaceTestResult>(
       files.size(), options.jobs, [&](std::size_t index) { return runOne(files[index], options); },
-      [&](const TestResult& result) {
+      [&](const RaceTestResult& result) {
         ++done;
         if (!result.error.empty()) {
           std::cout.flush();

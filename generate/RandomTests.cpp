@@ -48,7 +48,7 @@ class Draw {
 };
 
 constexpr std::array<std::string_view, 3> kLocationNames{"x", "y", "z"};
-constexpr std::array<std::string_view, 3> kScopes{"cta", "gpu", "sys"};
+constexpr std::array<std::string_view, 3> kScopeSpellings{"cta", "gpu", "sys"};
 
 // One thread's lines; a label occupies a line of its own.
 struct ThreadText {
@@ -101,7 +101,7 @@ class RandomTestWriter {
   std::size_t gpuOf(std::size_t thread) const { return twoGpus_ ? ctaOfThread_[thread] % 2 : 0; }
 
   std::string_view location() { return kLocationNames[draw_.below(locationCount_)]; }
-  std::string_view scope() { return draw_.pick(kScopes); }
+  std::string_view scope() { return draw_.pick(kScopeSpellings); }
 
   // Stored values are distinct small numbers, so an outcome tells which
   // write a read saw.

@@ -4,19 +4,18 @@
 
 #include "litmus/Diagnostic.h"
 #include "litmus/Observation.h"
+#include "litmus/TextScreening.h"
 
 namespace opcheck::litmus {
 
 namespace {
-
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 std::vector<CsvField> split(const CsvLine& line, const std::string& file) {
   const std::string_view text = line.text;
   std::vector<CsvField> fields;
   std::size_t index = 0;
   while (true) {
-    while (index < text.size() && isBlank(text[index])) {
+    while (index < text.size() && isBlankInLine(text[index])) {
       ++index;
     }
     CsvField field;
@@ -38,7 +37,7 @@ std::vector<CsvField> split(const CsvLine& line, const std::string& file) {
         }
         field.text += text[index++];
       }
-      while (index < text.size() && isBlank(text[index])) {
+      while (index < text.size() && isBlankInLine(text[index])) {
         ++index;
       }
       if (index < text.size() && text[index] != ',') {
@@ -47,7 +46,7 @@ std::vector<CsvField> split(const CsvLine& line, const std::string& file) {
     } else {
       const std::size_t comma = std::min(text.find(',', index), text.size());
       std::size_t end = comma;
-      while (end > index && isBlank(text[end - 1])) {
+      while (end > index && isBlankInLine(text[end - 1])) {
         --end;
       }
       field.text = std::string(text.substr(index, end - index));

@@ -3,12 +3,13 @@
 #include <algorithm>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/TextScreening.h"
 
 namespace opcheck::litmus {
 
 namespace {
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; }
+bool isLogBlank(char c) { return isBlankInLine(c) || c == '\f'; }
 
 }  // namespace
 
@@ -48,10 +49,10 @@ void readStateTerms(const LogLine& line, std::size_t from, const std::string& fi
 }
 
 std::string_view trimmedBlanks(std::string_view text) {
-  while (!text.empty() && isBlank(text.front())) {
+  while (!text.empty() && isLogBlank(text.front())) {
     text.remove_prefix(1);
   }
-  while (!text.empty() && isBlank(text.back())) {
+  while (!text.empty() && isLogBlank(text.back())) {
     text.remove_suffix(1);
   }
   return text;

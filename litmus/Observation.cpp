@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/TextScreening.h"
 
 namespace opcheck::litmus {
 
@@ -18,8 +19,6 @@ bool isNameCharacter(char c) {
 }
 
 bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 }  // namespace
 
@@ -40,14 +39,14 @@ ObservedValue readObservedValue(std::string_view text, const std::string& file, 
   };
   std::size_t index = 0;
   auto skipBlanks = [&] {
-    while (index < text.size() && isBlank(text[index])) {
+    while (index < text.size() && isBlankInLine(text[index])) {
       ++index;
     }
   };
   skipBlanks();
   const std::size_t start = index;
   std::size_t end = text.size();
-  while (end > start && isBlank(text[end - 1])) {
+  while (end > start && isBlankInLine(text[end - 1])) {
     --end;
   }
   const std::string shown(text.substr(start, end - start));

@@ -23,6 +23,10 @@ inline void advancePast(unsigned char byte, SourcePosition& position) {
   }
 }
 
+// Blank space inside a line of a table or a log: space, tab, and the
+// carriage return of a file written with CRLF line ends.
+inline bool isBlankInLine(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
 // The length of the UTF-8 sequence starting at TEXT[INDEX] (1 for ASCII),
 // or 0 when the bytes there are not well-formed UTF-8 (Unicode Table 3-7:
 // no overlong forms, no surrogates, nothing above U+10FFFF).

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "litmus/Diagnostic.h"
+#include "parser/TokenPosition.h"
 
 namespace opcheck::parser {
 
@@ -22,11 +23,6 @@ std::optional<Level> levelOf(const std::string& word) {
   if (word == "cta") return Cta;
   if (word == "warp") return Warp;
   return std::nullopt;
-}
-
-SourcePosition positionOf(const antlr4::Token* token) {
-  return {static_cast<std::uint32_t>(token->getLine()),
-          static_cast<std::uint32_t>(token->getCharPositionInLine() + 1)};
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "litmus/Limits.h"
 #include "parser/MnemonicDecoder.h"
 #include "parser/ScopeTreeReader.h"
+#include "parser/TokenPosition.h"
 
 namespace opcheck::parser {
 
@@ -19,10 +20,9 @@ using P = ::LitmusParser;
 
 namespace {
 
-SourcePosition positionOf(const Token* token) {
-  return {static_cast<std::uint32_t>(token->getLine()),
-          static_cast<std::uint32_t>(token->getCharPositionInLine() + 1)};
-}
+// A token's position (parser/TokenPosition.h), and a node's, the position of
+// its first token.
+using parser::positionOf;
 SourcePosition positionOf(TerminalNode* node) { return positionOf(node->getSymbol()); }
 SourcePosition positionOf(antlr4::ParserRuleContext* context) { return positionOf(context->getStart()); }
 

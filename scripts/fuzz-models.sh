@@ -56,10 +56,14 @@ mkdir -p "$keep"
 # is itself a finding (no-crash reports it).
 limits=(--timeout 60)
 # Tests are generated and checked in batches (one opcheck run per property
-# and batch); the clock is read between batches, so a smaller batch keeps a
-# run close to SECONDS (a batch of 50 took ~25 s on the Release build and
-# ~90 s on the ASan build here).
-batch_size=20
+# and batch); the clock is read between batches. A test costs ~0.5 s on the
+# Release build and ~4 s on the ASan build here, so a fixed batch would
+# overrun SECONDS by up to a whole batch: the first batch is small, and each
+# next one as large as the time left allows at the cost per test seen so
+# far (at most max_batch). A test depends only on its seed and index
+# (random-S-I), so a finding can be generated again whatever the batches.
+first_batch=5
+max_batch=20
 declare -A broken=()
 tests=0
 refused=0
@@ -196,14 +200,20 @@ $(comm -23 "$out.sc.states" "$out.$model.states" | grep "^$name	")"
 }
 
 echo "fuzz-models: $seconds s with $opcheck, seed $seed" >&2
-deadline=$((SECONDS + seconds))
+started=$SECONDS
+deadline=$((started + seconds))
 batch=0
+batch_size=$first_batch
 batch_dir="$work/batch"
 while [ "$SECONDS" -lt "$deadline" ]; do
   rm -rf "$batch_dir"
   "$opcheck" generate --random "$batch_size" --seed "$((seed + batch))" -o "$batch_dir" 2>/dev/null
   check_batch
   batch=$((batch + 1))
+  # tests / seconds spent so far, times the seconds left
+  batch_size=$((tests * (deadline - SECONDS) / (SECONDS - started + 1)))
+  [ "$batch_size" -ge 1 ] || batch_size=1
+  [ "$batch_size" -le "$max_batch" ] || batch_size=$max_batch
 done
 
 echo "fuzz-models: $tests random tests (seeds $seed to $((seed + batch - 1))), $refused refused by ptx-op (values it cannot hold), $failures findings" >&2

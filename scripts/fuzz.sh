@@ -27,7 +27,7 @@ cd "$root"
 # The whole build is instrumented for coverage and the sanitizers; only the
 # fuzz target links libFuzzer's main (tests/fuzz/CMakeLists.txt). UBSan
 # aborts on its first report so that the fuzzer sees it.
-flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
+flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -gline-tables-only"
 cmake -S "$root" -B "$build" -G Ninja \
   -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -11,7 +11,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1:-}" = "--sanitize" ]; then
   build="$root/build-asan"
-  bash "$root/scripts/build.sh" "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOPCHECK_SANITIZE=ON
+  # -O1 -g1 (file and line in the reports, no variables): the sanitizers'
+  # own advice for speed, and a third less compile time than RelWithDebInfo's
+  # -O2 -g on this code.
+  bash "$root/scripts/build.sh" "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DOPCHECK_SANITIZE=ON
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   # Neither the corpus suites nor the broken presets run over the whole
   # catalogue ([must-fail]): instrumented, with ptx-op checking its

@@ -7,21 +7,6 @@ namespace opcheck::statespace {
 
 namespace {
 
-// A test-and-test-and-set lock: shards are held for a few probes only.
-class SpinLock {
- public:
-  void lock() {
-    while (locked_.exchange(true, std::memory_order_acquire)) {
-      while (locked_.load(std::memory_order_relaxed)) {
-      }
-    }
-  }
-  void unlock() { locked_.store(false, std::memory_order_release); }
-
- private:
-  std::atomic<bool> locked_{false};
-};
-
 // The empty slot: a real fingerprint is never all zeros (see normalized()).
 constexpr Fingerprint kEmpty{0, 0};
 
@@ -35,6 +20,21 @@ Fingerprint normalized(Fingerprint fingerprint) {
 }  // namespace
 
 struct FingerprintSet::Shard {
+  // A test-and-test-and-set lock: shards are held for a few probes only.
+  class SpinLock {
+   public:
+    void lock() {
+      while (locked_.exchange(true, std::memory_order_acquire)) {
+        while (locked_.load(std::memory_order_relaxed)) {
+        }
+      }
+    }
+    void unlock() { locked_.store(false, std::memory_order_release); }
+
+   private:
+    std::atomic<bool> locked_{false};
+  };
+
   mutable SpinLock lock;
   std::vector<Fingerprint> slots;  // size is a power of two
   std::size_t used = 0;

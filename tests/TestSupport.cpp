@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "litmus/Opcode.h"
 #include "litmus/Proxies.h"
@@ -207,6 +208,26 @@ std::string manyCandidatesTest() {
     }
   }
   return text + "exists (P0:r0 == 1)\n";
+}
+
+Scratch::Scratch() {
+  std::string pattern = (fs::temp_directory_path() / "opcheck-test-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error("cannot make a directory like " + pattern);
+  }
+  directory_ = pattern;
+}
+
+Scratch::~Scratch() {
+  std::error_code ignored;
+  fs::remove_all(directory_, ignored);
+}
+
+fs::path Scratch::write(const std::string& name, const std::string& text) const {
+  const fs::path file = directory_ / name;
+  fs::create_directories(file.parent_path());
+  std::ofstream(file, std::ios::binary) << text;
+  return file;
 }
 
 }  // namespace opcheck::testing

@@ -59,6 +59,27 @@ CommandResult runOpcheck(const std::vector<std::string>& arguments, const std::s
 
 std::string readFile(const std::filesystem::path& path);
 
+// A fresh directory under the system's temporary one, removed with all it
+// holds when the Scratch goes.
+class Scratch {
+ public:
+  Scratch();
+  ~Scratch();
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+
+  // The directory itself.
+  const std::filesystem::path& path() const { return directory_; }
+  // NAME inside it (not created).
+  std::filesystem::path path(const std::string& name) const { return directory_ / name; }
+  // Writes TEXT, byte for byte, to NAME inside it (making NAME's folders)
+  // and returns the file's path.
+  std::filesystem::path write(const std::string& name, const std::string& text) const;
+
+ private:
+  std::filesystem::path directory_;
+};
+
 // A test that is slow for every model: four threads each writing x three
 // times and reading it after each write (millions of candidates for the
 // axiomatic models, hundreds of MiB of states for ptx-op). For the tests

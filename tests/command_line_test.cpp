@@ -19,30 +19,16 @@ using opcheck::testing::runOpcheck;
 
 namespace {
 
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = (fs::temp_directory_path() / "opcheck-cli-XXXXXX").string();
-    directory_ = mkdtemp(pattern.data());
-  }
-  ~Scratch() { fs::remove_all(directory_); }
-  fs::path write(const std::string& name, const std::string& text) const {
-    fs::create_directories((directory_ / name).parent_path());
-    std::ofstream(directory_ / name) << text;
-    return directory_ / name;
-  }
+using opcheck::testing::Scratch;
 
- private:
-  fs::path directory_;
-};
-
-const fs::path kSourceDirectory = OPCHECK_SOURCE_DIR;
-const std::string kStoreBuffering = (kSourceDirectory / "catalogue/seed001/Fig6-SB-no-fence.litmus").string();
+const fs::path kSourceTree = OPCHECK_SOURCE_DIR;
+const std::string kCatalogueStoreBuffering =
+    (kSourceTree / "catalogue/seed001/Fig6-SB-no-fence.litmus").string();
 
 std::string contents(const std::string& file) { return opcheck::testing::readFile(file); }
 
 // The lines of herd's block that do not change from run to run.
-std::string withoutTimes(const std::string& output) {
+std::string stableLines(const std::string& output) {
   std::string kept;
   std::size_t start = 0;
   while (start < output.size()) {
@@ -105,82 +91,84 @@ TEST_CASE("opcheck help [SUBCOMMAND] is --help, and states the default model", "
     CHECK_THAT(named.standardOutput, Contains("opcheck " + subcommand));
   }
   checkUsageError({"help", "nothing"}, "help takes one subcommand");
-  checkUsageError({"parse", "--bogus", kStoreBuffering}, "--bogus");
+  checkUsageError({"parse", "--bogus", kCatalogueStoreBuffering}, "--bogus");
 }
 
 TEST_CASE("an option that does not apply to the chosen model is a usage error", "[cli]") {
   // The default model is ptx: --arch named a preset it would ignore.
-  checkUsageError({kStoreBuffering, "--arch", "fermi"}, "--arch does not apply to --model ptx");
-  checkUsageError({kStoreBuffering, "--model", "ptx", "--arch", "fermi"},
+  checkUsageError({kCatalogueStoreBuffering, "--arch", "fermi"}, "--arch does not apply to --model ptx");
+  checkUsageError({kCatalogueStoreBuffering, "--model", "ptx", "--arch", "fermi"},
                   "--arch does not apply to --model ptx");
-  checkUsageError({kStoreBuffering, "--model", "ptx", "--witness"},
+  checkUsageError({kCatalogueStoreBuffering, "--model", "ptx", "--witness"},
                   "--witness does not apply to --model ptx");
-  checkUsageError({kStoreBuffering, "--model", "rmo", "--max-states", "10"},
+  checkUsageError({kCatalogueStoreBuffering, "--model", "rmo", "--max-states", "10"},
                   "--max-states does not apply to --model rmo");
-  checkUsageError({kStoreBuffering, "--model", "sc", "--no-reduction"},
+  checkUsageError({kCatalogueStoreBuffering, "--model", "sc", "--no-reduction"},
                   "--no-reduction does not apply to --model sc");
-  checkUsageError({kStoreBuffering, "--model", "ptx-op", "--max-candidates", "10"},
+  checkUsageError({kCatalogueStoreBuffering, "--model", "ptx-op", "--max-candidates", "10"},
                   "--max-candidates does not apply to --model ptx-op");
-  checkUsageError({kStoreBuffering, "--model", "ptx-op,fermi", "--arch", "default"}, "name two presets");
-  checkUsageError({kStoreBuffering, "--model", "ptx-op", "--arch", "nothing"}, "unknown --arch preset");
-  checkUsageError({kStoreBuffering, "--model", "tso"}, "unknown model 'tso'");
-  checkUsageError({"races", kStoreBuffering, "--guarantee", "--model", "sc"}, "takes no --model");
+  checkUsageError({kCatalogueStoreBuffering, "--model", "ptx-op,fermi", "--arch", "default"},
+                  "name two presets");
+  checkUsageError({kCatalogueStoreBuffering, "--model", "ptx-op", "--arch", "nothing"},
+                  "unknown --arch preset");
+  checkUsageError({kCatalogueStoreBuffering, "--model", "tso"}, "unknown model 'tso'");
+  checkUsageError({"races", kCatalogueStoreBuffering, "--guarantee", "--model", "sc"}, "takes no --model");
 }
 
 TEST_CASE("a model is named ptx-op,PRESET in every command", "[cli]") {
-  const CommandResult named = runOpcheck({kStoreBuffering, "--model", "ptx-op,fermi"});
-  const CommandResult old = runOpcheck({kStoreBuffering, "--model", "ptx-op", "--arch", "fermi"});
-  const CommandResult both = runOpcheck({kStoreBuffering, "--model=ptx-op,fermi", "--arch=fermi"});
+  const CommandResult named = runOpcheck({kCatalogueStoreBuffering, "--model", "ptx-op,fermi"});
+  const CommandResult old = runOpcheck({kCatalogueStoreBuffering, "--model", "ptx-op", "--arch", "fermi"});
+  const CommandResult both = runOpcheck({kCatalogueStoreBuffering, "--model=ptx-op,fermi", "--arch=fermi"});
   INFO(named.standardError);
   CHECK(named.exitStatus == 0);
   CHECK(old.exitStatus == 0);
   CHECK(both.exitStatus == 0);
-  CHECK(withoutTimes(named.standardOutput) == withoutTimes(old.standardOutput));
-  CHECK(withoutTimes(named.standardOutput) == withoutTimes(both.standardOutput));
+  CHECK(stableLines(named.standardOutput) == stableLines(old.standardOutput));
+  CHECK(stableLines(named.standardOutput) == stableLines(both.standardOutput));
   // fermi differs from the default preset on this test? At least it ran ptx-op.
   CHECK_THAT(named.standardOutput, Contains("Explored "));
 
   const CommandResult compared =
-      runOpcheck({"compare", kStoreBuffering, "--op", "ptx-op,fermi", "--ax", "ptx"});
+      runOpcheck({"compare", kCatalogueStoreBuffering, "--op", "ptx-op,fermi", "--ax", "ptx"});
   CHECK(compared.exitStatus != 2);
   CHECK_THAT(compared.standardOutput, Contains("ptx-op,fermi"));
-  const CommandResult races = runOpcheck({"races", kStoreBuffering, "--model", "ptx-op,fermi"});
+  const CommandResult races = runOpcheck({"races", kCatalogueStoreBuffering, "--model", "ptx-op,fermi"});
   INFO(races.standardError);
   CHECK(races.exitStatus == 0);
-  checkUsageError({"compare", kStoreBuffering, "--op", "ptx"}, "--op is ptx-op or ptx-op,PRESET");
-  checkUsageError({"compare", kStoreBuffering, "--model", "ptx-op"}, "two sides --op");
+  checkUsageError({"compare", kCatalogueStoreBuffering, "--op", "ptx"}, "--op is ptx-op or ptx-op,PRESET");
+  checkUsageError({"compare", kCatalogueStoreBuffering, "--model", "ptx-op"}, "two sides --op");
   CHECK_THAT(runOpcheck({"harness", "--help"}).standardOutput, Contains("ptx-op,PRESET"));
 }
 
 TEST_CASE("option spellings: --opt=value, -j, --no-reduction[=LIST], --timeout with fractions", "[cli]") {
   const std::string reference =
-      withoutTimes(runOpcheck({kStoreBuffering, "--model", "ptx-op"}).standardOutput);
+      stableLines(runOpcheck({kCatalogueStoreBuffering, "--model", "ptx-op"}).standardOutput);
   for (const std::vector<std::string>& arguments :
-       {std::vector<std::string>{kStoreBuffering, "--model=ptx-op", "--jobs=2"},
-        {kStoreBuffering, "--model", "ptx-op", "-j", "2", "--timeout", "30.5"},
-        {kStoreBuffering, "--model", "ptx-op", "--timeout=0.75e2", "-q"},
-        {kStoreBuffering, "--model", "ptx-op", "--no-reduction"},
-        {"--no-reduction=RED-1,RED-3", kStoreBuffering, "--model", "ptx-op"}}) {
+       {std::vector<std::string>{kCatalogueStoreBuffering, "--model=ptx-op", "--jobs=2"},
+        {kCatalogueStoreBuffering, "--model", "ptx-op", "-j", "2", "--timeout", "30.5"},
+        {kCatalogueStoreBuffering, "--model", "ptx-op", "--timeout=0.75e2", "-q"},
+        {kCatalogueStoreBuffering, "--model", "ptx-op", "--no-reduction"},
+        {"--no-reduction=RED-1,RED-3", kCatalogueStoreBuffering, "--model", "ptx-op"}}) {
     const CommandResult result = runOpcheck(arguments);
     INFO(arguments[1] << " " << arguments.back() << ": " << result.standardError);
     CHECK(result.exitStatus == 0);
-    CHECK(withoutTimes(result.standardOutput) == reference);
+    CHECK(stableLines(result.standardOutput) == reference);
   }
-  checkUsageError({kStoreBuffering, "--model", "ptx-op", "--no-reduction=FAST"}, "--no-reduction=");
-  checkUsageError({kStoreBuffering, "--timeout", "0"}, "--timeout");
-  checkUsageError({kStoreBuffering, "--timeout=soon"}, "--timeout");
-  checkUsageError({kStoreBuffering, "--jobs", "0"}, "--jobs");
-  checkUsageError({kStoreBuffering, "--format", "xml"}, "--format");
-  checkUsageError({kStoreBuffering, "--model"}, "--model");
-  checkUsageError({kStoreBuffering, "--bogus"}, "--bogus");
+  checkUsageError({kCatalogueStoreBuffering, "--model", "ptx-op", "--no-reduction=FAST"}, "--no-reduction=");
+  checkUsageError({kCatalogueStoreBuffering, "--timeout", "0"}, "--timeout");
+  checkUsageError({kCatalogueStoreBuffering, "--timeout=soon"}, "--timeout");
+  checkUsageError({kCatalogueStoreBuffering, "--jobs", "0"}, "--jobs");
+  checkUsageError({kCatalogueStoreBuffering, "--format", "xml"}, "--format");
+  checkUsageError({kCatalogueStoreBuffering, "--model"}, "--model");
+  checkUsageError({kCatalogueStoreBuffering, "--bogus"}, "--bogus");
   checkUsageError({"--model", "ptx"}, "give one or more litmus files");
 }
 
 TEST_CASE("@INDEX names the tests an index file lists, as herd7 reads diy7's @all", "[cli]") {
   Scratch scratch;
-  scratch.write("tests/SB.litmus", contents(kStoreBuffering));
+  scratch.write("tests/SB.litmus", contents(kCatalogueStoreBuffering));
   scratch.write("tests/more/MP.litmus",
-                contents((kSourceDirectory / "catalogue/seed001/Fig5-MP-release-acquire.litmus").string()));
+                contents((kSourceTree / "catalogue/seed001/Fig5-MP-release-acquire.litmus").string()));
   const fs::path index = scratch.write("tests/@all", "# diy7's index\n\nSB.litmus\n  more/MP.litmus  \n");
   const CommandResult listed = runOpcheck({"@" + index.string(), "--model", "sc"});
   INFO(listed.standardError);
@@ -201,14 +189,14 @@ TEST_CASE("@INDEX names the tests an index file lists, as herd7 reads diy7's @al
 }
 
 TEST_CASE("a - argument reads one test from standard input, named <stdin> in messages", "[cli]") {
-  const std::string test = contents(kStoreBuffering);
+  const std::string test = contents(kCatalogueStoreBuffering);
   const CommandResult piped = runOpcheck({"-", "--model", "sc"}, test);
   INFO(piped.standardError);
   CHECK(piped.exitStatus == 0);
-  CHECK(withoutTimes(piped.standardOutput) ==
-        withoutTimes(runOpcheck({kStoreBuffering, "--model", "sc"}).standardOutput));
+  CHECK(stableLines(piped.standardOutput) ==
+        stableLines(runOpcheck({kCatalogueStoreBuffering, "--model", "sc"}).standardOutput));
   CHECK(runOpcheck({"parse", "-"}, test).standardOutput ==
-        runOpcheck({"parse", kStoreBuffering}).standardOutput);
+        runOpcheck({"parse", kCatalogueStoreBuffering}).standardOutput);
 
   const CommandResult bad =
       runOpcheck({"parse", "-"}, "PTX Bad\n{\n}\n P0 ;\n frobnicate ;\nexists (0:r0=0)\n");
@@ -219,7 +207,7 @@ TEST_CASE("a - argument reads one test from standard input, named <stdin> in mes
 TEST_CASE("standard input is read up to 4 MiB and refused beyond it at <stdin>:1:1", "[cli]") {
   // README "Use": `-` reads up to the 4 MiB every input is read up to
   // (litmus/Limits.h kMaxFileBytes); more is bad input, exit status 2.
-  const std::string test = contents(kStoreBuffering);
+  const std::string test = contents(kCatalogueStoreBuffering);
   const std::size_t limit = 4u << 20;
   std::string atLimit = test;
   atLimit.resize(limit, '\n');  // trailing blank lines: the same test, exactly 4 MiB long

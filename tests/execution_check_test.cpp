@@ -66,7 +66,7 @@ GraphTotals checkAll(const std::vector<fs::path>& files, const std::string& arch
   return totals;
 }
 
-std::vector<fs::path> catalogueFiles() {
+std::vector<fs::path> everyCatalogueFile() {
   return testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
 }
 
@@ -105,7 +105,7 @@ TEST_CASE("every execution graph of ptx-op on the catalogue is one ptx accepts",
     if (!architecture.claimsPtx) {
       continue;
     }
-    const GraphTotals totals = checkAll(catalogueFiles(), architecture.name);
+    const GraphTotals totals = checkAll(everyCatalogueFile(), architecture.name);
     INFO(architecture.name << ": " << (totals.failures.empty() ? std::string("-") : totals.failures.front()));
     CHECK(totals.tests >= 80);
     CHECK(totals.graphs > totals.tests);
@@ -147,7 +147,7 @@ TEST_CASE("every execution graph of ptx-op on the corpora, t3 aside, is one ptx 
 }
 
 TEST_CASE("the recording machine reaches exactly the final states of the plain one", "[opsem][executions]") {
-  for (const fs::path& file : catalogueFiles()) {
+  for (const fs::path& file : everyCatalogueFile()) {
     for (const char* name : {"volta", "kepler"}) {
       checkRecordingMatchesPlain(file, name);
     }

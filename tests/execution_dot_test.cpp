@@ -31,7 +31,7 @@ namespace {
 
 // MP without fences: under sc the outcome r0=1, r1=0 needs the cycle
 // a -po-> b -rf-> c -po-> d -fr-> a.
-const char* kMessagePassing = R"(PTX MP
+const char* kMessagePassingWeak = R"(PTX MP
 {
 x=0;
 y=0;
@@ -44,18 +44,7 @@ P1:r1=0;
 exists (P1:r0 == 1 /\ P1:r1 == 0)
 )";
 
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = (fs::temp_directory_path() / "opcheck-graphs-XXXXXX").string();
-    directory_ = mkdtemp(pattern.data());
-  }
-  ~Scratch() { fs::remove_all(directory_); }
-  const fs::path& path() const { return directory_; }
-
- private:
-  fs::path directory_;
-};
+using opcheck::testing::Scratch;
 
 std::vector<fs::path> filesWithExtension(const fs::path& directory, const std::string& extension) {
   std::vector<fs::path> files;
@@ -86,7 +75,7 @@ std::size_t count(const std::string& text, const std::string& pattern) {
 }  // namespace
 
 TEST_CASE("an sc-rejected MP candidate is drawn with its cycle in bold", "[graphs]") {
-  const litmus::Test test = parser::readLitmusText(kMessagePassing, "MP.litmus");
+  const litmus::Test test = parser::readLitmusText(kMessagePassingWeak, "MP.litmus");
   axiomcheck::ShowOptions options;
   options.show = axiomcheck::ShowSelection::Rejected;
   const axiomcheck::ShownOutcome shown =
@@ -126,7 +115,7 @@ TEST_CASE("an sc-rejected MP candidate is drawn with its cycle in bold", "[graph
 }
 
 TEST_CASE("explanations name each edge of the cycle or pair that breaks an axiom", "[graphs]") {
-  const litmus::Test test = parser::readLitmusText(kMessagePassing, "MP.litmus");
+  const litmus::Test test = parser::readLitmusText(kMessagePassingWeak, "MP.litmus");
   axiomcheck::ShowOptions options;
   options.show = axiomcheck::ShowSelection::Rejected;
   // The SB of the catalogue with fence.sc.gpu: ptx names Causality, whose

@@ -41,27 +41,7 @@ const fs::path kSourceDirectory = OPCHECK_SOURCE_DIR;
 const fs::path kBadObservations = kSourceDirectory / "tests" / "bad-observations";
 
 // A fresh directory for one test's files.
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = (fs::temp_directory_path() / "opcheck-harness-XXXXXX").string();
-    directory_ = mkdtemp(pattern.data());
-  }
-  ~Scratch() { fs::remove_all(directory_); }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-
-  std::string write(const std::string& name, const std::string& text) const {
-    const fs::path file = directory_ / name;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-    return file.string();
-  }
-  std::string path(const std::string& name = "") const { return (directory_ / name).string(); }
-
- private:
-  fs::path directory_;
-};
+using opcheck::testing::Scratch;
 
 // Store buffering across CTAs; with FENCE between each thread's store and
 // load. Without fences SC forbids (0:r2=0, 1:r2=0) and PTX allows it
@@ -88,7 +68,7 @@ std::string storeBuffering(const std::string& fence = "") {
          "(0:r2=0 /\\ 1:r2=0)\n";
 }
 
-const std::string kHeader = "test,chip,outcome,observed,runs,source\n";
+const std::string kObservationsHeader = "test,chip,outcome,observed,runs,source\n";
 
 // A litmus7 log of a run of SB on CHIP: the program it shows (if any), then
 // the histogram.
@@ -164,7 +144,7 @@ TEST_CASE("harness lists each outcome seen that a model forbids, per chip, with 
           "[harness]") {
   Scratch scratch;
   const std::string test = scratch.write("tests/SB.litmus", storeBuffering());
-  const std::string csv = scratch.write("obs.csv", kHeader +
+  const std::string csv = scratch.write("obs.csv", kObservationsHeader +
                                                        "SB,Chip A,0:r2=0 /\\ 1:r2=0,5,100,Fig. X\n"
                                                        "SB,Chip A,0:r2=1 /\\ 1:r2=1,0,100,Fig. X\n"
                                                        "SB,Chip B,0:r2=0 /\\ 1:r2=0,0,100,Fig. Y\n");
@@ -283,7 +263,7 @@ TEST_CASE("a model that does not claim PTX is checked like the others and sets t
   Scratch scratch;
   const std::string test = scratch.write("SB.litmus", storeBuffering());
   // A value no thread writes: every model forbids it.
-  const std::string csv = scratch.write("obs.csv", kHeader + "SB,Chip A,0:r2=7,1,100,made up\n");
+  const std::string csv = scratch.write("obs.csv", kObservationsHeader + "SB,Chip A,0:r2=7,1,100,made up\n");
   const CommandResult result =
       runOpcheck({"harness", "--observations", csv, "--model", "ptx-op,fermi", test});
   INFO(result.standardOutput << result.standardError);
@@ -296,7 +276,7 @@ TEST_CASE("a model that does not claim PTX is checked like the others and sets t
 TEST_CASE("observations of a test that is not given are reported as unmatched, not dropped", "[harness]") {
   Scratch scratch;
   const std::string test = scratch.write("SB.litmus", storeBuffering());
-  const std::string csv = scratch.write("obs.csv", kHeader +
+  const std::string csv = scratch.write("obs.csv", kObservationsHeader +
                                                        "SB,Chip A,0:r2=1 /\\ 1:r2=1,5,100,Fig. X\n"
                                                        "Elsewhere,Chip A,0:r0=1,5,100,Fig. Z\n");
   const CommandResult result = runOpcheck({"harness", "--observations", csv, "--model", "ptx", test});
@@ -308,7 +288,8 @@ TEST_CASE("observations of a test that is not given are reported as unmatched, n
              Catch::Matchers::Contains("1 group of observations matches no given test"));
 
   SECTION("when no observation names a given test, that is bad input") {
-    const std::string other = scratch.write("other.csv", kHeader + "Elsewhere,Chip A,0:r0=1,5,100,Fig. Z\n");
+    const std::string other =
+        scratch.write("other.csv", kObservationsHeader + "Elsewhere,Chip A,0:r0=1,5,100,Fig. Z\n");
     const CommandResult none = runOpcheck({"harness", "--observations", other, test});
     CHECK(none.exitStatus == 2);
     CHECK_THAT(none.standardError, Catch::Matchers::Contains("no observation names a given test"));
@@ -375,7 +356,8 @@ TEST_CASE("a log goes to the given test holding the program it shows when severa
   CHECK_THAT(result.standardOutput, Catch::Matchers::Contains(plain + " holds the program the log shows"));
 
   SECTION("CSV rows say nothing of the program, so a shared name leaves them unmatched") {
-    const std::string csv = scratch.write("obs.csv", kHeader + "SB,Chip A,0:r2=0 /\\ 1:r2=0,5,100,Fig. X\n");
+    const std::string csv =
+        scratch.write("obs.csv", kObservationsHeader + "SB,Chip A,0:r2=0 /\\ 1:r2=0,5,100,Fig. X\n");
     const CommandResult rows = runOpcheck(
         {"harness", "--observations", csv, log, "--model", "ptx", scratch.path("a"), scratch.path("b")});
     CHECK(rows.exitStatus == 0);
@@ -387,7 +369,8 @@ TEST_CASE("a log goes to the given test holding the program it shows when severa
 TEST_CASE("harness usage errors and bad test files exit with status 2", "[harness][bad-input]") {
   Scratch scratch;
   const std::string test = scratch.write("SB.litmus", storeBuffering());
-  const std::string csv = scratch.write("obs.csv", kHeader + "SB,Chip A,0:r2=1 /\\ 1:r2=1,5,100,Fig. X\n");
+  const std::string csv =
+      scratch.write("obs.csv", kObservationsHeader + "SB,Chip A,0:r2=1 /\\ 1:r2=1,5,100,Fig. X\n");
   CHECK(runOpcheck({"harness", test}).exitStatus == 2);
   CHECK(runOpcheck({"harness", "--observations"}).exitStatus == 2);
   CHECK(runOpcheck({"harness", "--observations", csv, "--model", "tso", test}).exitStatus == 2);
@@ -405,7 +388,8 @@ TEST_CASE("harness --observations takes every file up to an option, a directory 
           "[harness]") {
   Scratch scratch;
   const std::string test = scratch.write("tests/SB.litmus", storeBuffering());
-  const std::string csv = scratch.write("obs.csv", kHeader + "SB,Chip A,0:r2=1 /\\ 1:r2=1,5,100,Fig. X\n");
+  const std::string csv =
+      scratch.write("obs.csv", kObservationsHeader + "SB,Chip A,0:r2=1 /\\ 1:r2=1,5,100,Fig. X\n");
   const std::string log = scratch.write("SB.txt", storeBufferingLog("", kStoreBufferingHistogram, 100));
   for (const std::vector<std::string>& arguments :
        {std::vector<std::string>{"harness", "--observations", csv, log, scratch.path("tests"), "--model",
@@ -432,7 +416,7 @@ std::vector<testing::ExpectedError> readBadObservationExpectations() {
 // Runs harness on FILE (with the tests of tests/hardware) and requires the
 // bad-input contract: status 2 and exactly one line on stderr, which names
 // FILE. Returns that line.
-std::string requireRejected(const fs::path& file) {
+std::string requireHarnessRejected(const fs::path& file) {
   const CommandResult result = runOpcheck(
       {"harness", "--observations", file.string(), (kSourceDirectory / "tests" / "hardware").string()});
   INFO("stderr: " << result.standardError);
@@ -453,7 +437,7 @@ TEST_CASE("every malformed observation file is rejected where expected.tsv says,
     DYNAMIC_SECTION(row.file) {
       const fs::path file = kBadObservations / row.file;
       REQUIRE(fs::is_regular_file(file));
-      const std::string diagnostic = requireRejected(file);
+      const std::string diagnostic = requireHarnessRejected(file);
       CHECK_THAT(diagnostic, Catch::Matchers::StartsWith(file.string() + ":" + std::to_string(row.line) +
                                                          ":" + std::to_string(row.column) + ": error: "));
       CHECK_THAT(diagnostic, Catch::Matchers::Contains(row.message));
@@ -486,16 +470,16 @@ TEST_CASE("binary garbage given as observations is rejected as binary data, not 
     value = static_cast<char>(byte(generator));
   }
   for (const char* name : {"random.csv", "random.txt"}) {
-    CHECK_THAT(requireRejected(scratch.write(name, bytes)), Catch::Matchers::Contains("binary data"));
+    CHECK_THAT(requireHarnessRejected(scratch.write(name, bytes)), Catch::Matchers::Contains("binary data"));
   }
   // A NUL byte in an otherwise good file, at its line and column.
   const std::string csv =
-      scratch.write("nul.csv", kHeader + "IRIW,TesC,1:r0=1,1" + std::string(1, '\0') + ",2,x\n");
-  CHECK_THAT(requireRejected(csv),
+      scratch.write("nul.csv", kObservationsHeader + "IRIW,TesC,1:r0=1,1" + std::string(1, '\0') + ",2,x\n");
+  CHECK_THAT(requireHarnessRejected(csv),
              Catch::Matchers::StartsWith(
                  csv + ":2:19: error: binary data (control byte 0x00): not an observation file"));
   const std::string log = scratch.write("nul.txt", "Test IRIW Allowed\nHistogram (1 states)\n\xff\n");
-  CHECK_THAT(requireRejected(log),
+  CHECK_THAT(requireHarnessRejected(log),
              Catch::Matchers::StartsWith(
                  log + ":3:1: error: binary data (byte 0xFF is not UTF-8 text): not a litmus7 log"));
 }

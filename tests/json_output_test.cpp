@@ -194,25 +194,7 @@ json runJson(const std::vector<std::string>& arguments, const std::string& root,
   return parsedAs(result.standardOutput, root);
 }
 
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = (fs::temp_directory_path() / "opcheck-json-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    directory_ = pattern;
-  }
-  ~Scratch() { fs::remove_all(directory_); }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  fs::path path(const std::string& name) const { return directory_ / name; }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name)) << text;
-    return path(name).string();
-  }
-
- private:
-  fs::path directory_;
-};
+using opcheck::testing::Scratch;
 
 // A spin loop on a flag no one sets: ptx-op finds hang states.
 const std::string kHang =

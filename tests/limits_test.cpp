@@ -24,24 +24,9 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = (fs::temp_directory_path() / "opcheck-limits-XXXXXX").string();
-    directory_ = mkdtemp(pattern.data());
-  }
-  ~Scratch() { fs::remove_all(directory_); }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(directory_ / name) << text;
-    return directory_ / name;
-  }
-  fs::path path(const std::string& name) const { return directory_ / name; }
+using opcheck::testing::Scratch;
 
- private:
-  fs::path directory_;
-};
-
-const char* kMessagePassing = R"(PTX MP
+const char* kMessagePassingReleaseAcquire = R"(PTX MP
 {
 x=0; y=0;
 }
@@ -122,7 +107,7 @@ TEST_CASE(
   CHECK_THAT(json.standardOutput, Contains("\"candidates\":500"));
   CHECK_THAT(json.standardOutput, Contains("\"stopped\":\"max-candidates\""));
 
-  const fs::path small = scratch.write("mp.litmus", kMessagePassing);
+  const fs::path small = scratch.write("mp.litmus", kMessagePassingReleaseAcquire);
   const testing::CommandResult whole = testing::runOpcheck({small.string(), "--format", "json"});
   CHECK_THAT(whole.standardOutput, Contains("\"stopped\":null"));
 }
@@ -209,7 +194,7 @@ TEST_CASE("compare and harness report running out of memory per test, as opcheck
 TEST_CASE("Ctrl-C prints the tests that had finished, marks the rest partial and exits 130",
           "[cli][limits]") {
   Scratch scratch;
-  const fs::path quick = scratch.write("mp.litmus", kMessagePassing);
+  const fs::path quick = scratch.write("mp.litmus", kMessagePassingReleaseAcquire);
   const fs::path slow = scratch.write("many.litmus", testing::manyCandidatesTest());
   const testing::CommandResult run =
       runLimited({quick.string(), slow.string(), "--model", "ptx", "--jobs", "1"}, 0, 1.0);
@@ -283,7 +268,7 @@ TEST_CASE("the time limit (--timeout) ends the wait for a FIFO nobody writes to"
   CHECK(seconds < 5);
 
   // A FIFO with a writer is read as a file is.
-  std::thread writer([&] { std::ofstream(fifo) << kMessagePassing; });
+  std::thread writer([&] { std::ofstream(fifo) << kMessagePassingReleaseAcquire; });
   const testing::CommandResult read = testing::runOpcheck({fifo.string(), "--timeout", "5"});
   writer.join();
   CHECK(read.exitStatus == 0);
@@ -293,7 +278,7 @@ TEST_CASE("the time limit (--timeout) ends the wait for a FIFO nobody writes to"
 TEST_CASE("a witness search obeys --max-states and says it stopped, rather than that there is no witness",
           "[cli][limits]") {
   Scratch scratch;
-  const fs::path mp = scratch.write("mp.litmus", std::string(kMessagePassing));
+  const fs::path mp = scratch.write("mp.litmus", std::string(kMessagePassingReleaseAcquire));
   const testing::CommandResult whole = testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness"});
   CHECK(whole.exitStatus == 0);
   CHECK_THAT(whole.standardOutput, Contains("Witness MP none: no final state matches the condition"));

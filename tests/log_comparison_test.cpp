@@ -22,7 +22,7 @@ using opcheck::testing::runOpcheck;
 
 namespace {
 
-const std::string kStoreBuffering =
+const std::string kStoreBufferingFile =
     (fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001/Fig6-SB-no-fence.litmus").string();
 
 // herd7's block for Fig6-SB-no-fence under a model that allows every
@@ -42,24 +42,7 @@ const std::string kHerdBlock =
     "Hash=0123456789abcdef0123456789abcdef\n"
     "\n";
 
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = (fs::temp_directory_path() / "opcheck-against-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    directory_ = pattern;
-  }
-  ~Scratch() { fs::remove_all(directory_); }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(directory_ / name) << text;
-    return (directory_ / name).string();
-  }
-
- private:
-  fs::path directory_;
-};
+using opcheck::testing::Scratch;
 
 // What --format json says of LOG against the tests of INPUTS under rmo.
 nlohmann::json againstJson(const std::vector<std::string>& inputs, const fs::path& log) {
@@ -160,7 +143,7 @@ TEST_CASE("compare --against names the states only the model has, only the log h
   std::string block = kHerdBlock;
   block.replace(block.find("0:r1=1; 1:r2=1;\n"), 16, "0:r1=2; 1:r2=2;\n");
   const std::string log = scratch.write("sc.log", block + "Test Elsewhere Allowed\nStates 1\nx=1;\nOk\n");
-  const CommandResult text = runOpcheck({"compare", kStoreBuffering, "--against", log, "--model", "sc"});
+  const CommandResult text = runOpcheck({"compare", kStoreBufferingFile, "--against", log, "--model", "sc"});
   INFO(text.standardError);
   CHECK(text.exitStatus == 0);  // a herd log that differs is a finding, not a failure
   CHECK(text.standardOutput ==
@@ -174,11 +157,11 @@ TEST_CASE("compare --against names the states only the model has, only the log h
             ":14): no given test is named Elsewhere\n"
             "Summary: 1 test on both sides, 0 equal, 1 with states only the log has, 1 with states only sc "
             "allows; 1 only in the log, 0 only given\n");
-  CHECK(runOpcheck({"compare", kStoreBuffering, "--against", log, "--model", "sc", "--strict"}).exitStatus ==
-        1);
+  CHECK(runOpcheck({"compare", kStoreBufferingFile, "--against", log, "--model", "sc", "--strict"})
+            .exitStatus == 1);
 
   const CommandResult json =
-      runOpcheck({"compare", kStoreBuffering, "--against", log, "--model", "sc", "--format", "json"});
+      runOpcheck({"compare", kStoreBufferingFile, "--against", log, "--model", "sc", "--format", "json"});
   const nlohmann::json document = nlohmann::json::parse(json.standardOutput);
   CHECK(document["tests"][0]["equal"] == false);
   CHECK(document["tests"][0]["model_only"] == nlohmann::json::parse(R"([{"0:r1": 1, "1:r2": 1}])"));
@@ -189,11 +172,11 @@ TEST_CASE("compare --against names the states only the model has, only the log h
   // The same log under a model that allows SB's four outcomes but one.
   const std::string equalLog = scratch.write("ptx.log", kHerdBlock);
   const CommandResult equal =
-      runOpcheck({"compare", kStoreBuffering, "--against", equalLog, "--model", "ptx"});
+      runOpcheck({"compare", kStoreBufferingFile, "--against", equalLog, "--model", "ptx"});
   CHECK(equal.exitStatus == 0);
   CHECK_THAT(equal.standardOutput, Contains("Test Fig6-SB-no-fence equal (ptx 4 states, log 4)"));
   const CommandResult notInLog =
-      runOpcheck({"compare", kStoreBuffering,
+      runOpcheck({"compare", kStoreBufferingFile,
                   (fs::path(OPCHECK_SOURCE_DIR) / "catalogue/seed001/Fig6-SB-fence.sc.gpu.litmus").string(),
                   "--against", equalLog, "--model", "ptx", "--strict"});
   CHECK_THAT(notInLog.standardOutput, Contains("Not in the log: Fig6-SB-fence.sc.gpu\n"));
@@ -235,12 +218,13 @@ TEST_CASE("compare --against a litmus7 log fails when the model forbids a state 
                                         "5     *>0:r1=0; 1:r2=0;\n"
                                         "95    :>0:r1=1; 1:r2=1;\n"
                                         "Positive: 5, Negative: 95\n");
-  const CommandResult sc = runOpcheck({"compare", kStoreBuffering, "--against", log, "--model", "sc"});
+  const CommandResult sc = runOpcheck({"compare", kStoreBufferingFile, "--against", log, "--model", "sc"});
   CHECK(sc.exitStatus == 1);
   CHECK_THAT(sc.standardOutput, StartsWith("Against litmus7 log " + log + ", model sc\n"));
   CHECK_THAT(sc.standardOutput, Contains("  Seen, forbidden by sc: 0:r1=0; 1:r2=0;\n"));
   CHECK_THAT(sc.standardOutput, Contains("  Allowed by sc, not seen: 0:r1=1; 1:r2=0;\n"));
-  const CommandResult ptx = runOpcheck({"compare", kStoreBuffering, "--against", log, "--model", "ptx-op"});
+  const CommandResult ptx =
+      runOpcheck({"compare", kStoreBufferingFile, "--against", log, "--model", "ptx-op"});
   CHECK(ptx.exitStatus == 0);
   CHECK_THAT(ptx.standardOutput, Contains("0 with states seen that ptx-op,volta forbids"));
 }
@@ -250,25 +234,26 @@ TEST_CASE("compare --against refuses the two-sided options and a malformed log",
   const std::string log = scratch.write("ok.log", kHerdBlock);
   for (const std::string option : {"--op", "--ax", "--report"}) {
     const std::string value = option == "--op" ? "ptx-op" : option == "--ax" ? "ptx" : "r.md";
-    const CommandResult result = runOpcheck({"compare", kStoreBuffering, "--against", log, option, value});
+    const CommandResult result =
+        runOpcheck({"compare", kStoreBufferingFile, "--against", log, option, value});
     CHECK(result.exitStatus == 2);
     CHECK(result.standardError ==
           "opcheck: error: " + option +
               " does not apply to compare --against LOG, which checks one model (--model MODEL)\n");
   }
-  CHECK(runOpcheck({"compare", kStoreBuffering, "--format", "json"}).exitStatus == 2);
-  CHECK(runOpcheck({"compare", kStoreBuffering, "--against", log, "--model", "rmo", "--max-states", "5"})
+  CHECK(runOpcheck({"compare", kStoreBufferingFile, "--format", "json"}).exitStatus == 2);
+  CHECK(runOpcheck({"compare", kStoreBufferingFile, "--against", log, "--model", "rmo", "--max-states", "5"})
             .exitStatus == 2);
   CHECK_THAT(runOpcheck({"help", "compare"}).standardOutput, Contains("--against"));
 
   const std::string bad = scratch.write(
       "bad.log", "Test Fig6-SB-no-fence Allowed\nStates 2\n0:r1=0; 1:r2=0;\n0:r1=0; 1:r2=zero;\nOk\n");
-  const CommandResult malformed = runOpcheck({"compare", kStoreBuffering, "--against", bad});
+  const CommandResult malformed = runOpcheck({"compare", kStoreBufferingFile, "--against", bad});
   CHECK(malformed.exitStatus == 2);
   CHECK_THAT(malformed.standardError, StartsWith(bad + ":4:"));
   const std::string short_ =
       scratch.write("short.log", "Test Fig6-SB-no-fence Allowed\nStates 3\n0:r1=0; 1:r2=0;\nOk\n");
-  const CommandResult fewer = runOpcheck({"compare", kStoreBuffering, "--against", short_});
+  const CommandResult fewer = runOpcheck({"compare", kStoreBufferingFile, "--against", short_});
   CHECK(fewer.exitStatus == 2);
   CHECK(fewer.standardError == short_ + ":2:1: error: 'States 3' is followed by 1 state line\n");
 }

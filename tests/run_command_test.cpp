@@ -16,24 +16,9 @@ using namespace opcheck;
 namespace {
 
 // A fresh directory for one test's litmus files.
-class Scratch {
- public:
-  Scratch() {
-    std::string pattern = (fs::temp_directory_path() / "opcheck-run-XXXXXX").string();
-    directory_ = mkdtemp(pattern.data());
-  }
-  ~Scratch() { fs::remove_all(directory_); }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(directory_ / name) << text;
-    return directory_ / name;
-  }
-  const fs::path& path() const { return directory_; }
+using opcheck::testing::Scratch;
 
- private:
-  fs::path directory_;
-};
-
-const char* kStoreBuffering = R"(GPU_PTX SB
+const char* kStoreBufferingText = R"(GPU_PTX SB
 {
 0:.reg .s32 r0;
 0:.reg .s32 r2;
@@ -73,7 +58,7 @@ std::string withoutTimes(const std::string& output) {
 
 TEST_CASE("opcheck --model rmo prints herd7's block for store buffering", "[cli][axiomatic]") {
   Scratch scratch;
-  const fs::path file = scratch.write("SB.litmus", kStoreBuffering);
+  const fs::path file = scratch.write("SB.litmus", kStoreBufferingText);
   const testing::CommandResult result = testing::runOpcheck({file.string(), "--model", "rmo"});
   CHECK(result.exitStatus == 0);
   CHECK(result.standardError.empty());
@@ -165,11 +150,11 @@ exists (P0:r0 == 1)
 
 TEST_CASE("a bad file is reported where it is wrong and the run goes on, exit status 2", "[cli][axiomatic]") {
   Scratch scratch;
-  scratch.write("a-good.litmus", kStoreBuffering);
-  std::string bad = kStoreBuffering;
+  scratch.write("a-good.litmus", kStoreBufferingText);
+  std::string bad = kStoreBufferingText;
   bad.replace(bad.find("mov.s32"), 7, "frob.s32");  // line 13, column 2
   scratch.write("b-bad.litmus", bad);
-  scratch.write("c-good.litmus", kStoreBuffering);
+  scratch.write("c-good.litmus", kStoreBufferingText);
   const testing::CommandResult result = testing::runOpcheck({scratch.path().string(), "--model", "rmo"});
   CHECK(result.exitStatus == 2);
   CHECK(result.standardError.find((scratch.path() / "b-bad.litmus").string() +
@@ -212,7 +197,7 @@ exists (P0:r0 == 1)
 TEST_CASE("tests run in parallel with --jobs print in input order, and --format json", "[cli][axiomatic]") {
   Scratch scratch;
   for (int index = 0; index < 40; ++index) {
-    std::string text = kStoreBuffering;
+    std::string text = kStoreBufferingText;
     const std::string name = "SB" + std::to_string(index);
     text.replace(text.find("SB"), 2, name);
     scratch.write(name + ".litmus", text);
