@@ -206,6 +206,9 @@ std::string printMnemonic(const Instruction& instruction) {
   // reads back.
   const std::uint16_t accepted = info(instruction.opcode).acceptedCategories;
   std::string text(info(instruction.opcode).spelling);
+  if (instruction.mmio) {
+    appendQualifier(text, "mmio");  // ld.mmio.relaxed.sys (PTX ISA 9.1 8.4.1)
+  }
   const auto appendIfAccepted = [&](QualifierCategory category, std::string_view qualifier) {
     if ((accepted & bitOf(category)) != 0) {
       appendQualifier(text, qualifier);

@@ -99,6 +99,9 @@ class InstructionPrinter {
   }
 
   std::optional<std::string> unguarded(const Instruction& instruction) const {
+    if (instruction.mmio) {
+      return std::nullopt;  // GPU_PTX has no .mmio
+    }
     const auto& operands = instruction.operands;
     const std::string type = dotted(spelling(instruction.type));
     const std::optional<std::string> space = stateSpaceText(instruction.stateSpace);

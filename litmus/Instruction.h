@@ -54,6 +54,10 @@ struct Instruction {
   Comparison comparison = Comparison::None;
   BarrierAction barrierAction = BarrierAction::None;
   Proxy proxy = Proxy::Generic;
+  // ld.mmio / st.mmio (PTX ISA 9.1 8.4.1): an access to memory mapped to a
+  // device, always .relaxed.sys; the memory model reads it as the strong
+  // access it is, so no model looks at this flag (docs/dialects.md).
+  bool mmio = false;
   bool guarded = false;
   Guard guard;
   boost::container::static_vector<Operand, kMaxOperands> operands;

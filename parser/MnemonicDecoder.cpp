@@ -87,6 +87,10 @@ class Decoder {
       applyVolatile(word);
       return;
     }
+    if (word.text == "mmio") {
+      applyMmio(word);
+      return;
+    }
     const litmus::QualifierInfo* qualifier = litmus::findQualifier(word.text);
     if (qualifier == nullptr) {
       fail(at(word),
@@ -154,6 +158,18 @@ class Decoder {
     instruction_.scope = Scope::System;
   }
 
+  // PTX ISA 9.1 8.4.1: ld.mmio / st.mmio, checked for .relaxed.sys with
+  // the other restrictions of an access (applyDefaultsAndLegacyMeaning).
+  void applyMmio(const Word& word) {
+    if (instruction_.opcode != Opcode::Load && instruction_.opcode != Opcode::Store) {
+      fail(at(word), "qualifier '.mmio' does not apply to '" + std::string(opcodeSpelling()) + "'");
+    }
+    if (instruction_.mmio) {
+      fail(at(word), "'" + std::string(mnemonic_) + "' has two '.mmio' qualifiers");
+    }
+    instruction_.mmio = true;
+  }
+
   bool hasSemantics() const { return seen_[static_cast<std::size_t>(QualifierCategory::Semantics)]; }
   bool hasScope() const { return seen_[static_cast<std::size_t>(QualifierCategory::Scope)]; }
 
@@ -176,6 +192,12 @@ class Decoder {
                 "a memory access is .weak, .relaxed, .acquire or .release");
         require(!(isLoad && i.semantics == Semantics::Release), "a load cannot be .release");
         require(!(!isLoad && i.semantics == Semantics::Acquire), "a store cannot be .acquire");
+        // PTX ISA 9.1 8.4.1: an mmio operation is a strong operation on
+        // memory mapped to a device, which is global memory at system scope.
+        require(!i.mmio || (i.semantics == Semantics::Relaxed && i.scope == Scope::System),
+                "an .mmio access is .relaxed.sys");
+        require(!i.mmio || i.stateSpace != litmus::StateSpace::Shared,
+                "an .mmio access is to global memory, not .shared");
         if (i.semantics == Semantics::Weak) {
           require(i.scope == Scope::None, "a .weak access takes no scope");
         } else {

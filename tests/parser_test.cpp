@@ -83,6 +83,29 @@ TEST_CASE("legacy spellings are read as the PTX model reads them (seed 001 Sec. 
   }
 }
 
+TEST_CASE("ld.mmio and st.mmio are strong .relaxed.sys accesses marked mmio, printed as the ISA writes them",
+          "[parser]") {
+  // PTX ISA 9.1 8.4.1: an mmio operation is, for the memory model, a strong
+  // operation; the ISA spells it ld.mmio.relaxed.sys.
+  const Test test = parse(R"(PTX M
+{ x=0; }
+ P0@cta 0,gpu 0                  ;
+ st.mmio.relaxed.sys.global x, 1 ;
+ ld.relaxed.sys.mmio r0, x       ;
+ ld.relaxed.sys r1, x            ;
+exists (P0:r0 == 0)
+)");
+  const auto& code = test.threads[0].instructions;
+  CHECK(code[0].mmio);
+  CHECK(code[1].mmio);
+  CHECK_FALSE(code[2].mmio);
+  CHECK(code[1].semantics == Semantics::Relaxed);
+  CHECK(code[1].scope == Scope::System);
+  CHECK(printMnemonic(code[0]) == "st.mmio.relaxed.sys.global");
+  CHECK(printMnemonic(code[1]) == "ld.mmio.relaxed.sys");
+  CHECK_FALSE(code[1] == code[2]);  // the flag is part of what an instruction is
+}
+
 TEST_CASE("atom and red without semantics are .relaxed, without scope .gpu", "[parser]") {
   const Test test = parse(R"(PTX A
 { x=0; }
