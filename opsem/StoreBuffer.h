@@ -60,7 +60,8 @@ class StoreBuffer {
   // INV-8, INV-9.
   void checkInvariants(const State& state, InvariantCheck& check) const {
     const Program& program = hardware_.program;
-    constexpr std::uint8_t kWriteFlags = State::kWriteBypassesL1 | State::kWriteIsCumulative;
+    constexpr std::uint8_t kWriteFlags =
+        State::kWriteBypassesL1 | State::kWriteIsCumulative | State::kWriteLineBits;
     for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
       const typename State::Thread& self = state.threads[thread];
       const auto where = [thread] { return at("thread", thread); };
@@ -97,7 +98,8 @@ class StoreBuffer {
     }
     Write write = self.storeBuffer[0];
     hardware_.l1.writeThrough(state, cta, write);
-    write.flags &= static_cast<std::uint8_t>(~State::kWriteBypassesL1);  // the L1 is behind it
+    write.flags &=
+        static_cast<std::uint8_t>(~(State::kWriteBypassesL1 | State::kWriteLineBits));  // L1 behind
     hardware_.smQueue.append(state, cta, write);
     std::uint8_t length = self.storeBufferLength;
     removeAt(self.storeBuffer, length, 0);
