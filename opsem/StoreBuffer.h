@@ -19,7 +19,9 @@
 //   capacity) and its unused slots are zero.
 // [INV-9] A buffered write is a write, not a load request, of a location
 //   of the program, with a value in range, flags among kWriteBypassesL1 and
-//   kWriteIsCumulative, and no requester.
+//   kWriteIsCumulative, and no requester; the line it is written through
+//   (kWriteLineBits) is its location's own or the line of a virtual alias of
+//   that location (PROXY-5).
 #pragma once
 
 #include <cstdint>
@@ -72,8 +74,12 @@ class StoreBuffer {
       for (std::size_t index = 0; index < std::min<std::size_t>(self.storeBufferLength, Capacity::kInFlight);
            ++index) {
         const Write& write = self.storeBuffer[index];
+        const unsigned line = write.flags >> State::kWriteLineShift;  // plus one; 0: the location's own
+        const bool lineOfLocation =
+            line == 0 || (line <= program.lines && ((program.aliasLines >> (line - 1)) & 1u) &&
+                          program.lineLocation[line - 1] == write.location);
         check.require(write.location < program.locations && (write.flags & ~kWriteFlags) == 0 &&
-                          write.requester == 0 && valueInRange(program, write.value),
+                          lineOfLocation && write.requester == 0 && valueInRange(program, write.value),
                       "INV-9 a buffered write is a write of a location of the program, its value in range",
                       [&] {
                         return where() + ", store buffer slot " + std::to_string(index) + ": location " +

@@ -36,7 +36,7 @@ bool reaches(const std::string& file, const std::string& preset = "default") {
 TEST_CASE("a constant or texture load may miss a generic write without its proxy fence (PROXY-1, PROXY-2)",
           "[opsem][proxies]") {
   // PTX ISA 9.1 8.6: a proxy fence is required across proxies; allowed.
-  for (const std::string& preset : {"default", "kepler"}) {
+  for (const char* preset : {"default", "kepler"}) {
     INFO(preset);
     CHECK(reaches("proxies/CoWR+constant.litmus", preset));
     CHECK(reaches("proxies/CoWR+texture.litmus", preset));
@@ -48,7 +48,7 @@ TEST_CASE("a constant or texture load may miss a generic write without its proxy
 TEST_CASE("fence.proxy.constant and .texture make their cache see the generic writes (PROXY-4)",
           "[opsem][proxies]") {
   // Forbidden by PTX ISA 9.1 8.6 / 8.9.5 (catalogue/expectations.tsv).
-  for (const std::string& preset : {"default", "kepler", "partitioned-l2"}) {
+  for (const char* preset : {"default", "kepler", "partitioned-l2"}) {
     INFO(preset);
     CHECK_FALSE(reaches("proxies/CoWR+fence.proxy.constant.litmus", preset));
     CHECK_FALSE(reaches("proxies/CoWR+fence.proxy.texture.litmus", preset));
