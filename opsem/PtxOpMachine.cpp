@@ -304,12 +304,21 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
              valueText(valueOf(write.value)) + " reaches memory";
     }
     case StepKind::FillL1: {
-      static constexpr const char* kLineNames[] = {"L1 fills", "L1 fills the alias line of",
-                                                   "constant cache fills", "texture cache fills"};
-      return "CTA " + std::to_string(unit) + " " +
-             kLineNames[static_cast<std::size_t>(hardware_.program.lineKind[index])] + " " +
-             locationName(hardware_.program.lineLocation[index]) + " = " +
-             valueText(valueOf(after.l1[unit][index].value)) + " from the L2";
+      const Program& program = hardware_.program;
+      const std::string filled = valueText(valueOf(after.l1[unit][index].value)) + " from the L2";
+      const std::string location = locationName(program.lineLocation[index]);
+      switch (program.lineKind[index]) {
+        case LineKind::Own:
+          break;
+        case LineKind::Alias:  // PROXY-5
+          return "CTA " + std::to_string(unit) + " L1 fills the line of alias " +
+                 program.test->locations[program.lineKey[index]].name + " = " + filled;
+        case LineKind::Constant:  // PROXY-1
+          return "CTA " + std::to_string(unit) + " constant cache fills " + location + " = " + filled;
+        case LineKind::Texture:  // PROXY-1
+          return "CTA " + std::to_string(unit) + " texture cache fills " + location + " = " + filled;
+      }
+      return "CTA " + std::to_string(unit) + " L1 fills " + location + " = " + filled;
     }
     case StepKind::FillL2:
       return "device " + std::to_string(unit) + " L2 fetches " +
