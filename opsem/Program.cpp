@@ -68,6 +68,13 @@ Value initialValue(const Program& program, const std::string& file, const litmus
   return static_cast<Value>(value.integer);
 }
 
+// The address operand of INSTRUCTION, a memory access.
+const litmus::Operand& addressOperand(const litmus::Instruction& instruction) {
+  const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
+  return instruction.operands
+      [kind == litmus::InstructionKind::Load || kind == litmus::InstructionKind::ReadModifyWrite ? 1 : 0];
+}
+
 // PROXY-3: surface accesses go the generic way (ProxyCaches.h); constant
 // and texture loads are loads that read their own cache (PROXY-2).
 Opcode compiledOpcode(Opcode opcode) {
@@ -93,12 +100,7 @@ std::uint8_t lineFor(const litmus::Test& test, const std::string& file,
     return CompiledInstruction::kOwnLine;
   }
   const bool proxyCache = proxy == litmus::Proxy::Constant || proxy == litmus::Proxy::Texture;
-  const litmus::Operand& address =
-      instruction
-          .operands[litmus::kindOf(instruction.opcode) == litmus::InstructionKind::Load ||
-                            litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ReadModifyWrite
-                        ? 1
-                        : 0];
+  const litmus::Operand& address = addressOperand(instruction);
   if (address.kind != litmus::Operand::Kind::Location) {
     if (proxyCache) {
       litmus::fail(file, instruction.position,
@@ -139,6 +141,29 @@ std::uint8_t lineFor(const litmus::Test& test, const std::string& file,
   program.lineKey.push_back(key);
   (kind == LineKind::Alias ? program.aliasLines : program.proxyCacheLines) |= 1u << program.lines;
   return static_cast<std::uint8_t>(program.lines++);
+}
+
+// PROXY-5: an address in a register is a physical location (Program.h), so
+// an access through it would take the location's own L1 line where ptx sees
+// the alias's virtual address; beside a line of an alias, that could let a
+// read through one name miss a write through the same name. ptx-op refuses
+// what it cannot tell apart.
+void refuseRegisterAddressesBesideAliasLines(const litmus::Test& test, const std::string& file,
+                                             const Program& program) {
+  if (program.aliasLines == 0) {
+    return;
+  }
+  for (const litmus::Thread& thread : test.threads) {
+    for (const litmus::Instruction& instruction : thread.instructions) {
+      if (litmus::isMemoryAccess(instruction.opcode) &&
+          addressOperand(instruction).kind != litmus::Operand::Kind::Location) {
+        litmus::fail(file, instruction.position,
+                     "ptx-op gives a virtual alias an L1 line of its own only where accesses name it: '" +
+                         litmus::printMnemonic(instruction) +
+                         "' reads or writes through a register in a test that names an alias");
+      }
+    }
+  }
 }
 
 void markLiveLines(Program& program) {
@@ -276,6 +301,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     }
     program.threads.push_back(std::move(code));
   }
+  refuseRegisterAddressesBesideAliasLines(test, file, program);
   program.deviceOfCta.assign(program.ctas, 0);
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     program.deviceOfCta[program.ctaOf[thread]] = program.deviceOf[thread];

@@ -123,6 +123,27 @@ forall (P0:r0 == 0)
   }
 }
 
+TEST_CASE("ptx-op refuses an access through a register where a virtual alias has a line (PROXY-5)",
+          "[opsem][proxies]") {
+  // ptx reads [r1] with r1 = v as an access to v (the same address as the
+  // named read of v, SC-per-Location); ptx-op's register holds x's memory.
+  const litmus::Test test = parser::readLitmusText(R"(PTX P
+{ x = 0; v @ generic aliases x; P0:r1 = v; }
+ P0@cta 0,gpu 0   ;
+ st.weak [r1], 1  ;
+ ld.weak r0, v    ;
+exists (P0:r0 == 0)
+)",
+                                                   "alias-register.litmus");
+  try {
+    opsem::runPtxOp(test, "alias-register.litmus", {});
+    FAIL("expected an InputError");
+  } catch (const litmus::InputError& error) {
+    CHECK(error.diagnostic().position.line == 4);
+    CHECK(error.diagnostic().message.find("'st.weak'") != std::string::npos);
+  }
+}
+
 TEST_CASE("ptx-op runs Dat3M's proxy tests within ptx and agrees with their 7.5 verdicts",
           "[opsem][proxies][corpus]") {
   const auto corpora = testing::corporaDirectory();
