@@ -98,6 +98,22 @@ const std::vector<Architecture>& architecturePresets() {
       brokenVolta("broken-gpu-fence",
                   "as volta, but a .gpu fence waits for an earlier load only until its request is queued",
                   &Architecture::brokenGpuFencesPassRequests),
+      brokenVolta("broken-proxy-fill",
+                  "as volta, but the constant and texture caches fill from the L2 past their CTA's writes in "
+                  "the SM queue",
+                  &Architecture::brokenProxyCacheSkipsSmQueue),
+      brokenVolta("broken-proxy-fence", "as volta, but fence.proxy.constant and .texture invalidate no line",
+                  &Architecture::brokenProxyFenceKeepsLines),
+      brokenVolta("broken-proxy-fence-wait",
+                  "as volta, but a fence.proxy does not wait for its thread's store buffer",
+                  &Architecture::brokenProxyFenceSkipsStoreBuffer),
+      brokenVolta("broken-alias-write",
+                  "as volta, but a write through a virtual alias updates its location's L1 line, not the "
+                  "alias's",
+                  &Architecture::brokenAliasWriteUpdatesOwnLine),
+      brokenVolta("broken-alias-fence",
+                  "as volta, but fence.proxy.alias leaves the virtual aliases' L1 lines",
+                  &Architecture::brokenAliasFenceKeepsAliasLines),
   };
   return presets;
 }

@@ -82,6 +82,12 @@ struct Architecture {
   bool brokenRequestsKeepL1 = false;                // REQ-8: a strong load's request leaves the L1 line
   bool brokenGpuFencesPassRequests = false;         // REQ-6: a .gpu fence waits only for the request
   bool brokenClusterScopeAtL1 = false;              // L2-3: .cluster is performed at the CTA's L1
+  bool brokenProxyCacheSkipsSmQueue = false;  // PROXY-1, PROXY-2: constant/texture fills miss the SM queue
+  bool brokenProxyFenceKeepsLines = false;    // PROXY-4: fence.proxy.constant/.texture invalidates nothing
+  bool brokenProxyFenceSkipsStoreBuffer = false;  // PROXY-4, PROXY-6: fence.proxy leaves the store buffer
+  bool brokenAliasWriteUpdatesOwnLine =
+      false;  // PROXY-5: a write through an alias updates the location's line
+  bool brokenAliasFenceKeepsAliasLines = false;  // PROXY-6: fence.proxy.alias leaves the aliases' lines
 };
 
 // The presets, the default first.

@@ -11,6 +11,8 @@
 //   CTA/SM   L1Cache.h            the CTA's point of coherence (L1-*)
 //            SmQueue.h            the CTA's writes on their way to the L2 (SMQ-*)
 //            LoadRequests.h       loads answered later by the L2 (REQ-*)
+//            ProxyCaches.h        constant and texture caches, virtual aliases'
+//                                 L1 lines, proxy fences (PROXY-*)
 //   device   L2Cache.h            home lines, near-partition copies (L2-*, PART-*)
 //            DeviceQueue.h        the device's writes on their way to memory (DQ-*)
 //   system   SystemMemory.h       the point of coherence at .sys (MEM-*)
@@ -37,6 +39,7 @@
 #include "opsem/MemoryOperations.h"
 #include "opsem/PerformOrder.h"
 #include "opsem/Program.h"
+#include "opsem/ProxyCaches.h"
 #include "opsem/Reductions.h"
 #include "opsem/SmQueue.h"
 #include "opsem/StateInvariants.h"
@@ -92,6 +95,7 @@ struct Hardware {
   const L1Cache<Capacity> l1{*this};
   const SmQueue<Capacity> smQueue{*this};
   const LoadRequests<Capacity> loadRequests{*this};
+  const ProxyCaches<Capacity> proxyCaches{*this};
   const L2Cache<Capacity> l2{*this};
   const DeviceQueue<Capacity> deviceQueue{*this};
   const SystemMemory<Capacity> memory{*this};

@@ -14,14 +14,16 @@ inline bool isRelease(litmus::Semantics semantics) {
   return semantics == litmus::Semantics::Release || semantics == litmus::Semantics::AcquireRelease;
 }
 
-// ld, st, atom, red: the proxy accesses never reach ptx-op (Program.cpp
-// refuses them), so these are litmus::isMemoryAccess's generic ones.
+// ld, st, atom, red: Program.cpp compiles the proxy accesses into ld and st
+// (PROXY-2, PROXY-3), so these are litmus::isMemoryAccess's generic ones.
 inline bool accessesMemory(litmus::Opcode opcode) { return litmus::isMemoryAccess(opcode); }
 
-// A fence or barrier in flight: it orders what is around it (ORD-*).
+// A fence, proxy fence (PROXY-4) or barrier in flight: it orders what is
+// around it (ORD-*).
 inline bool isOrderingPoint(litmus::Opcode opcode) {
   const litmus::InstructionKind kind = litmus::kindOf(opcode);
-  return kind == litmus::InstructionKind::Fence || kind == litmus::InstructionKind::Barrier;
+  return kind == litmus::InstructionKind::Fence || kind == litmus::InstructionKind::ProxyFence ||
+         kind == litmus::InstructionKind::Barrier;
 }
 
 inline bool beyondCta(litmus::Scope scope) {

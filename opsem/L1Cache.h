@@ -29,8 +29,9 @@
 //   fills nothing (REQ-9); its request dropped the line instead (REQ-8).
 //
 // Invariants (StateInvariants.h):
-// [INV-10] A line of a CTA or location the program lacks, or one the
-//   machine does not keep (RED-1), is zero.
+// [INV-10] A line of a CTA or location the program lacks (beyond
+//   Program::lines, which holds the proxies' and aliases' lines, PROXY-1,
+//   PROXY-5), or one the machine does not keep (RED-1), is zero.
 // [INV-11] A line is valid with a value in range, or invalid and zero
 //   (L1-3 and REQ-8 drop a line whole).
 #pragma once
@@ -68,19 +69,25 @@ class L1Cache {
   }
 
   // L1-1: WRITE, leaving a store buffer of CTA, passes through the L1.
+  // PROXY-5: through the line it was written through.
   void writeThrough(State& state, std::uint32_t cta, const Write& write) const {
     if ((write.flags & State::kWriteBypassesL1) == 0) {
-      refresh(state, cta, write.location, write.value);
+      const unsigned line = write.flags >> State::kWriteLineShift;
+      refresh(state, cta, line == 0 ? write.location : line - 1u, write.value);
     }
   }
 
-  // L1-2: the step in which CTA's line for LOCATION is filled from the L2.
-  bool fill(State& state, std::uint32_t cta, std::uint32_t location) const {
+  // L1-2, PROXY-1: the step in which CTA's line LINE (a location's own, an
+  // alias's, a constant or texture line) is filled from the L2.
+  bool fill(State& state, std::uint32_t cta, std::uint32_t lineIndex) const {
+    const std::uint32_t location = hardware_.program.lineLocation[lineIndex];
     if (hardware_.loadRequests.holdsLocation(state, cta, location)) {
       return false;  // REQ-7: the line is pending
     }
-    Line& line = state.l1[cta][location];
-    const Stored current = hardware_.l2.read(state, cta, location);
+    Line& line = state.l1[cta][lineIndex];
+    const Stored current = hardware_.proxyCaches.isProxyCacheLine(lineIndex)
+                               ? hardware_.proxyCaches.fetch(state, cta, lineIndex)
+                               : hardware_.l2.read(state, cta, location);
     if (line.valid && line.value == current) {
       return false;
     }
@@ -91,10 +98,21 @@ class L1Cache {
   // REQ-8: CTA's line for LOCATION is dropped.
   void drop(State& state, std::uint32_t cta, std::uint32_t location) const { state.l1[cta][location] = {}; }
 
-  // L1-3: every line of CTA's L1 is dropped.
+  // L1-3: every line of CTA's L1 is dropped, but the constant and texture
+  // caches' (PROXY-1).
   void invalidate(State& state, std::uint32_t cta) const {
-    if (hardware_.architecture.invalidateL1OnFenceAndAcquire) {
+    if (!hardware_.architecture.invalidateL1OnFenceAndAcquire) {
+      return;
+    }
+    const Program& program = hardware_.program;
+    if (program.proxyCacheLines == 0) {
       std::memset(state.l1[cta], 0, sizeof state.l1[cta]);
+      return;
+    }
+    for (std::uint32_t line = 0; line < program.lines; ++line) {
+      if (((program.proxyCacheLines >> line) & 1u) == 0) {
+        state.l1[cta][line] = {};
+      }
     }
   }
 
@@ -105,7 +123,7 @@ class L1Cache {
       for (std::size_t location = 0; location < Capacity::kLocations; ++location) {
         const Line& line = state.l1[cta][location];
         const auto where = [&] { return at("CTA", cta) + ", " + at("location", location); };
-        const bool used = cta < program.ctas && location < program.locations &&
+        const bool used = cta < program.ctas && location < program.lines &&
                           kept(static_cast<std::uint32_t>(cta), static_cast<std::uint32_t>(location));
         if (!used) {
           check.require(isZero(line), "INV-10 a line the program lacks or does not keep (RED-1) is zero",

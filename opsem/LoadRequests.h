@@ -159,7 +159,9 @@ class LoadRequests {
 
   // REQ-1, REQ-5: whether INSTRUCTION is a load that may send a request.
   bool mayRequest(const CompiledInstruction& instruction) const {
-    if (instruction.opcode != litmus::Opcode::Load) {
+    // PROXY-2, PROXY-5: a load through a line of its own (an alias's, a
+    // constant or texture line) sends no request.
+    if (instruction.opcode != litmus::Opcode::Load || instruction.line != CompiledInstruction::kOwnLine) {
       return false;
     }
     if (!everyLoad()) {

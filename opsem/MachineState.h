@@ -77,6 +77,11 @@ struct MachineState : NearPartitionCopies<Capacity> {
   // Not a write: a load's request, waiting in the SM queue for the L2's
   // answer (LoadRequests.h).
   static constexpr std::uint8_t kWriteIsLoadRequest = 4;
+  // In a store buffer, a write through a virtual alias: the L1 line it is
+  // written through (PROXY-5), plus one, in the flags' high four bits; zero
+  // for the location's own line. The SM queue never sees them (SB-2).
+  static constexpr unsigned kWriteLineShift = 4;
+  static constexpr std::uint8_t kWriteLineBits = 0xf0;
 
   struct Thread {
     std::uint8_t pc;

@@ -142,7 +142,9 @@ class MemoryOperations {
         }
         performed = true;
         break;
-      case InstructionKind::ProxyFence:      // refused by Program.cpp
+      case InstructionKind::ProxyFence:
+        performed = hardware_.proxyCaches.fence(state, thread, index);  // PROXY-4, PROXY-6
+        break;
       case InstructionKind::ClusterArrive:   // refused by Program.cpp
       case InstructionKind::ClusterWait:     // refused by Program.cpp
       case InstructionKind::MbarrierInit:    // refused by Program.cpp
@@ -170,10 +172,13 @@ class MemoryOperations {
     const CompiledInstruction& instruction = hardware_.instructionOf(thread, entry);
     const std::uint32_t cta = hardware_.program.ctaOf[thread];
     const std::uint32_t location = entry.location;
+    const std::uint32_t line = hardware_.program.lineOf(instruction, location);  // PROXY-5
     const std::optional<Stored> own = hardware_.storeBuffer.ownWrite(state, thread, location);
-    const bool atL1 = loadsThroughL1(instruction) && hardware_.l1.line(state, cta, location).valid;
+    const bool atL1 = loadsThroughL1(instruction) && hardware_.l1.line(state, cta, line).valid;
     Stored value{};
-    if (entry.waiting) {
+    if (hardware_.proxyCaches.isProxyCacheLine(line)) {
+      value = hardware_.proxyCaches.read(state, cta, line);  // PROXY-2
+    } else if (entry.waiting) {
       if (!hardware_.loadRequests.answerable(state, thread, entry)) {
         return false;  // REQ-7
       }
@@ -184,18 +189,18 @@ class MemoryOperations {
       return false;  // REQ-7
     } else if (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) {
       if (atL1) {
-        value = hardware_.l1.line(state, cta, location).value;
+        value = hardware_.l1.line(state, cta, line).value;
       } else {
         value = hardware_.l2.read(state, cta, location);
         if (!readsPastL1(instruction)) {
-          hardware_.l1.refresh(state, cta, location, value);
+          hardware_.l1.refresh(state, cta, line, value);
         }
       }
     } else {
       value = instruction.scope == litmus::Scope::System && hardware_.program.multipleDevices()
                   ? hardware_.memory.read(state, cta, location)
                   : hardware_.l2.read(state, cta, location);
-      hardware_.l1.refresh(state, cta, location, value);
+      hardware_.l1.refresh(state, cta, line, value);
     }
     if (isAcquire(instruction.semantics) && !hardware_.architecture.brokenAcquireKeepsL1) {
       acquire(state, cta, instruction.scope);
@@ -219,6 +224,11 @@ class MemoryOperations {
     }
     if (hardware_.order.cumulative(thread, entry)) {
       flags |= State::kWriteIsCumulative;
+    }
+    const CompiledInstruction& instruction = hardware_.instructionOf(thread, entry);
+    if (instruction.line != CompiledInstruction::kOwnLine &&
+        !hardware_.architecture.brokenAliasWriteUpdatesOwnLine) {
+      flags |= static_cast<std::uint8_t>((instruction.line + 1u) << State::kWriteLineShift);  // PROXY-5
     }
     const Write write{hardware_.recorder.written(state, thread, index, entry.value), entry.location, flags,
                       0};
@@ -269,7 +279,7 @@ class MemoryOperations {
       hardware_.recorder.coherence(state, location, result);
     }
     hardware_.l2.refreshNearCopy(state, cta, location);                                    // PART-2
-    hardware_.l1.refresh(state, cta, location, result);                                    // L1-4
+    hardware_.l1.refresh(state, cta, program.lineOf(instruction, location), result);       // L1-4, PROXY-5
     if (litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ReadModifyWrite) {  // atom, not red
       if (isAcquire(instruction.semantics)) {
         acquire(state, cta, instruction.scope);

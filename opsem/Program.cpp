@@ -68,6 +68,104 @@ Value initialValue(const Program& program, const std::string& file, const litmus
   return static_cast<Value>(value.integer);
 }
 
+// The address operand of INSTRUCTION, a memory access.
+const litmus::Operand& addressOperand(const litmus::Instruction& instruction) {
+  const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
+  return instruction.operands
+      [kind == litmus::InstructionKind::Load || kind == litmus::InstructionKind::ReadModifyWrite ? 1 : 0];
+}
+
+// PROXY-3: surface accesses go the generic way (ProxyCaches.h); constant
+// and texture loads are loads that read their own cache (PROXY-2).
+Opcode compiledOpcode(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::SurfaceStore:
+      return Opcode::Store;
+    case Opcode::SurfaceLoad:
+    case Opcode::ConstantLoad:
+    case Opcode::TextureLoad:
+      return Opcode::Load;
+    default:
+      return opcode;
+  }
+}
+
+// The line of PROGRAM's CTAs that INSTRUCTION, going through PROXY, reads or
+// writes (CompiledInstruction::line), adding it to the program's lines the
+// first time: a constant or texture cache line per physical location
+// (PROXY-1), an L1 line per virtual alias (PROXY-5).
+std::uint8_t lineFor(const litmus::Test& test, const std::string& file,
+                     const litmus::Instruction& instruction, litmus::Proxy proxy, Program& program) {
+  if (!litmus::isMemoryAccess(instruction.opcode)) {
+    return CompiledInstruction::kOwnLine;
+  }
+  const bool proxyCache = proxy == litmus::Proxy::Constant || proxy == litmus::Proxy::Texture;
+  const litmus::Operand& address = addressOperand(instruction);
+  if (address.kind != litmus::Operand::Kind::Location) {
+    if (proxyCache) {
+      litmus::fail(file, instruction.position,
+                   "ptx-op models constant and texture loads of a named location only: '" +
+                       litmus::printMnemonic(instruction) + "' reads through a register");
+    }
+    return CompiledInstruction::kOwnLine;  // a register holds a physical address (Program.h)
+  }
+  const auto location = static_cast<litmus::LocationId>(address.index);
+  const std::uint8_t physical = program.physicalLocation[location];
+  LineKind kind = LineKind::Own;
+  std::size_t key = physical;  // what tells two lines of one kind apart
+  if (proxy == litmus::Proxy::Constant) {
+    kind = LineKind::Constant;
+  } else if (proxy == litmus::Proxy::Texture) {
+    kind = LineKind::Texture;
+  } else if (const litmus::LocationId virtualAddress = litmus::virtualAddress(test, location);
+             program.physicalLocation[virtualAddress] != physical ||
+             litmus::physicalLocation(test, virtualAddress) != virtualAddress) {
+    kind = LineKind::Alias;
+    key = virtualAddress;
+  }
+  if (kind == LineKind::Own) {
+    return CompiledInstruction::kOwnLine;
+  }
+  for (std::size_t line = program.locations; line < program.lines; ++line) {
+    if (program.lineKind[line] == kind && program.lineKey[line] == key) {
+      return static_cast<std::uint8_t>(line);
+    }
+  }
+  if (program.lines == 32) {  // the live-line masks (Program::liveL1Lines)
+    litmus::fail(file, instruction.position,
+                 "ptx-op keeps at most 32"
+                 " cache lines per CTA (a location's, an alias's, a constant or texture line)");
+  }
+  program.lineLocation.push_back(physical);
+  program.lineKind.push_back(kind);
+  program.lineKey.push_back(key);
+  (kind == LineKind::Alias ? program.aliasLines : program.proxyCacheLines) |= 1u << program.lines;
+  return static_cast<std::uint8_t>(program.lines++);
+}
+
+// PROXY-5: an address in a register is a physical location (Program.h), so
+// an access through it would take the location's own L1 line where ptx sees
+// the alias's virtual address; beside a line of an alias, that could let a
+// read through one name miss a write through the same name. ptx-op refuses
+// what it cannot tell apart.
+void refuseRegisterAddressesBesideAliasLines(const litmus::Test& test, const std::string& file,
+                                             const Program& program) {
+  if (program.aliasLines == 0) {
+    return;
+  }
+  for (const litmus::Thread& thread : test.threads) {
+    for (const litmus::Instruction& instruction : thread.instructions) {
+      if (litmus::isMemoryAccess(instruction.opcode) &&
+          addressOperand(instruction).kind != litmus::Operand::Kind::Location) {
+        litmus::fail(file, instruction.position,
+                     "ptx-op gives a virtual alias an L1 line of its own only where accesses name it: '" +
+                         litmus::printMnemonic(instruction) +
+                         "' reads or writes through a register in a test that names an alias");
+      }
+    }
+  }
+}
+
 void markLiveLines(Program& program) {
   program.liveL1Lines.assign(program.ctas, 0);
   program.liveL2Lines.assign(program.devices, 0);
@@ -85,6 +183,10 @@ void markLiveLines(Program& program) {
       }
       const CompiledOperand& address = instruction.operands[instruction.opcode == Opcode::Reduction ? 0 : 1];
       const std::uint32_t named = locationsNamed(program, thread, address);
+      // PROXY-1, PROXY-5: a line of its own is read through only by the
+      // accesses that name it.
+      const std::uint32_t lines =
+          instruction.line == CompiledInstruction::kOwnLine ? named : 1u << instruction.line;
       program.liveL2Lines[program.deviceOf[thread]] |= named;
       if (instruction.opcode != Opcode::Load || instruction.semantics != litmus::Semantics::Weak) {
         program.causalLines[program.ctaOf[thread]] |= named;
@@ -97,8 +199,8 @@ void markLiveLines(Program& program) {
           (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) &&
           instruction.cacheOperator != litmus::CacheOperator::CacheGlobal &&
           instruction.cacheOperator != litmus::CacheOperator::DontCache;
-      if (throughL1) {
-        program.liveL1Lines[program.ctaOf[thread]] |= named;
+      if (throughL1 || instruction.line != CompiledInstruction::kOwnLine) {
+        program.liveL1Lines[program.ctaOf[thread]] |= lines;
       }
     }
   }
@@ -130,6 +232,12 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
       program.initialMemory.push_back(initialValue(program, file, test.locations[id].initialValue));
     }
   }
+  program.lines = program.locations;
+  for (std::size_t location = 0; location < program.locations; ++location) {
+    program.lineLocation.push_back(static_cast<std::uint8_t>(location));
+    program.lineKind.push_back(LineKind::Own);
+    program.lineKey.push_back(location);
+  }
 
   for (std::size_t index = 0; index < test.threads.size(); ++index) {
     const litmus::Thread& thread = test.threads[index];
@@ -158,13 +266,10 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
                                          : "cluster barriers (PTX ISA 9.1 9.7.13.3)") +
                          ": '" + litmus::printMnemonic(instruction) + "'");
       }
-      if (litmus::isProxyInstruction(instruction.opcode)) {
-        litmus::fail(file, instruction.position,
-                     "ptx-op does not model proxies: '" + litmus::printMnemonic(instruction) +
-                         "' needs the mixed-proxy model of PTX 7.5");
-      }
       CompiledInstruction compiled;
-      compiled.opcode = instruction.opcode;
+      compiled.proxy = litmus::proxyOf(instruction);
+      compiled.opcode = compiledOpcode(instruction.opcode);
+      compiled.line = lineFor(test, file, instruction, compiled.proxy, program);
       compiled.type = instruction.type;
       // fence.acquire and fence.release run as fence.acq_rel: a stronger
       // fence, so every run of it is one ptx allows for the weaker fence
@@ -196,6 +301,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     }
     program.threads.push_back(std::move(code));
   }
+  refuseRegisterAddressesBesideAliasLines(test, file, program);
   program.deviceOfCta.assign(program.ctas, 0);
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     program.deviceOfCta[program.ctaOf[thread]] = program.deviceOf[thread];

@@ -61,11 +61,24 @@ struct CompiledInstruction {
   litmus::Operation operation = litmus::Operation::None;
   litmus::Comparison comparison = litmus::Comparison::None;
   litmus::BarrierAction barrierAction = litmus::BarrierAction::None;
+  // The proxy an access goes through, or the one a fence.proxy orders
+  // (litmus/Proxies.h). sust and suld are compiled as st and ld (PROXY-3).
+  litmus::Proxy proxy = litmus::Proxy::Generic;
+  // The cache line of its CTA an access to a named location goes through
+  // when it is not the location's own L1 line (Program::lineLocation): a
+  // virtual alias's line, or a constant or texture cache line (ProxyCaches.h).
+  std::uint8_t line = kOwnLine;
+  static constexpr std::uint8_t kOwnLine = 0xff;
   bool guarded = false;
   bool guardNegated = false;
   std::uint8_t guardRegister = 0;
   std::vector<CompiledOperand> operands;
 };
+
+// What a CTA's cache line holds (ProxyCaches.h): a line of the L1 for a
+// location, or for a virtual alias of one (PROXY-5), or a line of the
+// constant or texture cache (PROXY-1).
+enum class LineKind : std::uint8_t { Own, Alias, Constant, Texture };
 
 struct Program {
   const litmus::Test* test = nullptr;
@@ -79,6 +92,15 @@ struct Program {
   std::size_t locations = 0;                   // physical locations (aliases share one)
   std::vector<std::uint8_t> physicalLocation;  // IR location -> physical location
   std::vector<Value> initialMemory;            // per physical location
+  // A CTA's cache lines (MachineState::l1): first one per physical location,
+  // its own L1 line; then one per virtual alias a generic access names and
+  // one per location a constant or texture load names (ProxyCaches.h).
+  std::size_t lines = 0;
+  std::vector<std::uint8_t> lineLocation;  // per line: the physical location it caches
+  std::vector<LineKind> lineKind;          // per line
+  std::vector<std::size_t> lineKey;        // per line: its location, or an alias's IR location
+  std::uint32_t proxyCacheLines = 0;       // the constant and texture lines, a bit each
+  std::uint32_t aliasLines = 0;            // the virtual aliases' lines, a bit each
   std::vector<std::vector<Value>> initialRegisters;
   std::size_t maxRegisters = 0;
   std::size_t maxBarriersPerCta = 0;  // barrier instructions in the busiest CTA
@@ -103,6 +125,10 @@ struct Program {
   std::vector<std::uint32_t> causalLines;  // per CTA
 
   bool multipleDevices() const { return devices > 1; }
+  // The line INSTRUCTION's access at LOCATION goes through.
+  std::uint32_t lineOf(const CompiledInstruction& instruction, std::uint32_t location) const {
+    return instruction.line == CompiledInstruction::kOwnLine ? location : instruction.line;
+  }
   bool l1Live(std::size_t cta, std::size_t location) const { return (liveL1Lines[cta] >> location) & 1u; }
   bool nearCopyLive(std::size_t cta, std::size_t location) const {
     return (liveNearCopyLines[cta] >> location) & 1u;
@@ -114,7 +140,8 @@ struct Program {
 
 // Compiles TEST for ARCHITECTURE (which decides where .cluster operations
 // are performed, L2-3); throws litmus::InputError naming the instruction
-// ptx-op cannot run (proxy instructions), or the limit a test passes.
+// ptx-op cannot run (cluster barriers, mbarrier, a constant or texture load
+// through a register), or the limit a test passes.
 Program compileProgram(const litmus::Test& test, const std::string& file,
                        const Architecture& architecture = Architecture{});
 

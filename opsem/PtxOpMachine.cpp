@@ -165,7 +165,7 @@ std::string PtxOpMachine<Capacity>::stateText(const State& state) const {
   }
   for (std::size_t cta = 0; cta < program.ctas; ++cta) {
     text += "  CTA " + number(cta) + ": L1 [";
-    for (std::size_t location = 0; location < program.locations; ++location) {
+    for (std::size_t location = 0; location < program.lines; ++location) {  // PROXY-1, PROXY-5 after
       const typename State::Line& line = state.l1[cta][location];
       text += (location ? " " : "") + (line.valid ? number(valueOf(line.value)) : std::string("-"));
     }
@@ -303,9 +303,23 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       return "device " + std::to_string(unit) + " queue  " + locationName(write.location) + " = " +
              valueText(valueOf(write.value)) + " reaches memory";
     }
-    case StepKind::FillL1:
-      return "CTA " + std::to_string(unit) + " L1 fills " + locationName(static_cast<std::int32_t>(index)) +
-             " = " + valueText(valueOf(after.l1[unit][index].value)) + " from the L2";
+    case StepKind::FillL1: {
+      const Program& program = hardware_.program;
+      const std::string filled = valueText(valueOf(after.l1[unit][index].value)) + " from the L2";
+      const std::string location = locationName(program.lineLocation[index]);
+      switch (program.lineKind[index]) {
+        case LineKind::Own:
+          break;
+        case LineKind::Alias:  // PROXY-5
+          return "CTA " + std::to_string(unit) + " L1 fills the line of alias " +
+                 program.test->locations[program.lineKey[index]].name + " = " + filled;
+        case LineKind::Constant:  // PROXY-1
+          return "CTA " + std::to_string(unit) + " constant cache fills " + location + " = " + filled;
+        case LineKind::Texture:  // PROXY-1
+          return "CTA " + std::to_string(unit) + " texture cache fills " + location + " = " + filled;
+      }
+      return "CTA " + std::to_string(unit) + " L1 fills " + location + " = " + filled;
+    }
     case StepKind::FillL2:
       return "device " + std::to_string(unit) + " L2 fetches " +
              locationName(static_cast<std::int32_t>(index)) + " = " +

@@ -22,7 +22,7 @@ enum class StepKind : std::uint32_t {
   DrainStoreBuffer,      // SB-2
   DrainSmQueue,          // SMQ-2
   DrainDeviceQueue,      // DQ-1
-  FillL1,                // L1-2
+  FillL1,                // L1-2, PROXY-1
   FillL2,                // MEM-2
   PropagateToPartition,  // PART-1
   RequestLoad,           // a load's request joins the SM queue (REQ-*)
@@ -81,9 +81,9 @@ class PtxOpMachine {
         offer(transitionId(StepKind::DrainSmQueue, cta, static_cast<std::uint32_t>(at)));
       }
       if (hardware_.architecture.l1Fills) {
-        for (std::uint32_t location = 0; location < program.locations; ++location) {
-          if (hardware_.l1.kept(cta, location)) {
-            offer(transitionId(StepKind::FillL1, cta, location));
+        for (std::uint32_t line = 0; line < program.lines; ++line) {  // L1-2, PROXY-1
+          if (hardware_.l1.kept(cta, line)) {
+            offer(transitionId(StepKind::FillL1, cta, line));
           }
         }
       }

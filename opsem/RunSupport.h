@@ -22,7 +22,7 @@ bool fits(const Program& program) {
   for (const auto& code : program.threads) {
     fitsThreads = fitsThreads && code.size() < 255;
   }
-  return fitsThreads && program.locations <= Capacity::kLocations &&
+  return fitsThreads && program.lines <= Capacity::kLocations &&  // lines: PROXY-1, PROXY-5
          program.maxRegisters <= Capacity::kRegisters && program.maxBarriersPerCta <= Capacity::kBarriers;
 }
 

@@ -19,7 +19,9 @@
 //   capacity) and its unused slots are zero.
 // [INV-9] A buffered write is a write, not a load request, of a location
 //   of the program, with a value in range, flags among kWriteBypassesL1 and
-//   kWriteIsCumulative, and no requester.
+//   kWriteIsCumulative, and no requester; the line it is written through
+//   (kWriteLineBits) is its location's own or the line of a virtual alias of
+//   that location (PROXY-5).
 #pragma once
 
 #include <cstdint>
@@ -60,7 +62,8 @@ class StoreBuffer {
   // INV-8, INV-9.
   void checkInvariants(const State& state, InvariantCheck& check) const {
     const Program& program = hardware_.program;
-    constexpr std::uint8_t kWriteFlags = State::kWriteBypassesL1 | State::kWriteIsCumulative;
+    constexpr std::uint8_t kWriteFlags =
+        State::kWriteBypassesL1 | State::kWriteIsCumulative | State::kWriteLineBits;
     for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
       const typename State::Thread& self = state.threads[thread];
       const auto where = [thread] { return at("thread", thread); };
@@ -71,8 +74,12 @@ class StoreBuffer {
       for (std::size_t index = 0; index < std::min<std::size_t>(self.storeBufferLength, Capacity::kInFlight);
            ++index) {
         const Write& write = self.storeBuffer[index];
+        const unsigned line = write.flags >> State::kWriteLineShift;  // plus one; 0: the location's own
+        const bool lineOfLocation =
+            line == 0 || (line <= program.lines && ((program.aliasLines >> (line - 1)) & 1u) &&
+                          program.lineLocation[line - 1] == write.location);
         check.require(write.location < program.locations && (write.flags & ~kWriteFlags) == 0 &&
-                          write.requester == 0 && valueInRange(program, write.value),
+                          lineOfLocation && write.requester == 0 && valueInRange(program, write.value),
                       "INV-9 a buffered write is a write of a location of the program, its value in range",
                       [&] {
                         return where() + ", store buffer slot " + std::to_string(index) + ": location " +
@@ -97,7 +104,8 @@ class StoreBuffer {
     }
     Write write = self.storeBuffer[0];
     hardware_.l1.writeThrough(state, cta, write);
-    write.flags &= static_cast<std::uint8_t>(~State::kWriteBypassesL1);  // the L1 is behind it
+    write.flags &=
+        static_cast<std::uint8_t>(~(State::kWriteBypassesL1 | State::kWriteLineBits));  // L1 behind
     hardware_.smQueue.append(state, cta, write);
     std::uint8_t length = self.storeBufferLength;
     removeAt(self.storeBuffer, length, 0);

@@ -84,9 +84,6 @@ PtxOpRefusal classifyPtxOpRefusal(const litmus::Test& test, const std::string& e
                                     kind == litmus::InstructionKind::ClusterWait;
                            });
       });
-  if (litmus::usesMixedProxies(test) && error.find("ptx-op does not model proxies") != std::string::npos) {
-    return PtxOpRefusal::Proxies;
-  }
   if (clusterSynchronization && (error.find("ptx-op does not model cluster barriers") != std::string::npos ||
                                  error.find("ptx-op does not model mbarrier") != std::string::npos)) {
     return PtxOpRefusal::ClusterSynchronization;
