@@ -98,6 +98,9 @@ const std::vector<Architecture>& architecturePresets() {
       brokenVolta("broken-gpu-fence",
                   "as volta, but a .gpu fence waits for an earlier load only until its request is queued",
                   &Architecture::brokenGpuFencesPassRequests),
+      brokenVolta("broken-mbarrier-arrive",
+                  "as volta, but mbarrier.arrive.release runs as a relaxed atom, no release pattern",
+                  &Architecture::brokenMbarrierArriveIsRelaxed),
   };
   return presets;
 }

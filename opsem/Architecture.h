@@ -82,6 +82,7 @@ struct Architecture {
   bool brokenRequestsKeepL1 = false;                // REQ-8: a strong load's request leaves the L1 line
   bool brokenGpuFencesPassRequests = false;         // REQ-6: a .gpu fence waits only for the request
   bool brokenClusterScopeAtL1 = false;              // L2-3: .cluster is performed at the CTA's L1
+  bool brokenMbarrierArriveIsRelaxed = false;       // MBAR-1: arrive.release runs as a relaxed atom
 };
 
 // The presets, the default first.

@@ -196,8 +196,8 @@ class InstructionIssue {
         break;                               // performed later, from the in-flight list
       case InstructionKind::ClusterArrive:   // refused by Program.cpp
       case InstructionKind::ClusterWait:     // (ptx-op has no clusters)
-      case InstructionKind::MbarrierInit:    // refused by Program.cpp
-      case InstructionKind::MbarrierArrive:  // (ptx-op has no mbarrier)
+      case InstructionKind::MbarrierInit:    // run as st, atom and ld
+      case InstructionKind::MbarrierArrive:  // (Program.cpp, MBAR-1)
       case InstructionKind::MbarrierWait:
         return false;
     }
@@ -233,6 +233,8 @@ class InstructionIssue {
           const bool swap = instruction.operation == litmus::Operation::CompareAndSwap;
           entry.compare = swap ? value(operands[2]) : 0;
           entry.value = value(operands[swap ? 3 : 2]);
+        } else if (instruction.result != litmus::Operation::None) {
+          entry.value = value(operands[2]);  // MBAR-1: the wait's state operand
         }
         self.pendingRegisters |= 1u << entry.destination;
         break;
@@ -242,6 +244,10 @@ class InstructionIssue {
           return false;  // ISSUE-3
         }
         entry.value = value(operands[1]);
+        if (instruction.operation == litmus::Operation::MbarrierInit) {  // MBAR-1: the new object
+          entry.value = update(hardware_.program, instruction.operation, 0, entry.value, instruction.type,
+                               thread, self.pc);
+        }
         break;
       case InstructionKind::Barrier: {
         // Dat3M's forms: bar.cta.sync a | a, b | a, b, count. The first two
@@ -266,7 +272,7 @@ class InstructionIssue {
         break;                              // completed at issue (issue above); never in flight
       case InstructionKind::ClusterArrive:  // refused by Program.cpp
       case InstructionKind::ClusterWait:
-      case InstructionKind::MbarrierInit:
+      case InstructionKind::MbarrierInit:  // run as st, atom and ld (MBAR-1)
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
         return false;

@@ -145,10 +145,10 @@ class MemoryOperations {
       case InstructionKind::ProxyFence:      // refused by Program.cpp
       case InstructionKind::ClusterArrive:   // refused by Program.cpp
       case InstructionKind::ClusterWait:     // refused by Program.cpp
-      case InstructionKind::MbarrierInit:    // refused by Program.cpp
-      case InstructionKind::MbarrierArrive:  // refused by Program.cpp
-      case InstructionKind::MbarrierWait:    // refused by Program.cpp
-      case InstructionKind::LegacyFence:     // decoded as fence.sc
+      case InstructionKind::MbarrierInit:    // run as st, atom and ld
+      case InstructionKind::MbarrierArrive:  // (Program.cpp, MBAR-1)
+      case InstructionKind::MbarrierWait:
+      case InstructionKind::LegacyFence:  // decoded as fence.sc
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:
       case InstructionKind::Jump:
@@ -201,9 +201,22 @@ class MemoryOperations {
       acquire(state, cta, instruction.scope);
     }
     hardware_.recorder.read(state, thread, index, value);
-    self.registers[entry.destination] = valueOf(value);
+    self.registers[entry.destination] = received(thread, entry, valueOf(value));
     self.pendingRegisters &= ~(1u << entry.destination);
     return true;
+  }
+
+  // What the destination register of ENTRY, a load or atom of THREAD that
+  // read READ, receives: READ, or what an mbarrier instruction makes of it
+  // (CompiledInstruction::result, MBAR-1).
+  Value received(std::uint32_t thread, const InFlight& entry, Value read) const {
+    const CompiledInstruction& instruction = hardware_.instructionOf(thread, entry);
+    if (instruction.result == litmus::Operation::None) {
+      return read;
+    }
+    const Value operand = instruction.opcode == litmus::Opcode::Load ? entry.value : 0;
+    return update(hardware_.program, instruction.result, read, operand, instruction.type, thread,
+                  entry.instruction - 1u);
   }
 
   // ST-1.
@@ -275,7 +288,7 @@ class MemoryOperations {
         acquire(state, cta, instruction.scope);
       }
       typename State::Thread& self = state.threads[thread];
-      self.registers[entry.destination] = valueOf(old);
+      self.registers[entry.destination] = received(thread, entry, valueOf(old));
       self.pendingRegisters &= ~(1u << entry.destination);
     }
     return true;

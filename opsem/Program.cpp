@@ -5,6 +5,7 @@
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/InstructionSemantics.h"
 #include "litmus/Proxies.h"
 
 namespace opcheck::opsem {
@@ -66,6 +67,51 @@ Value initialValue(const Program& program, const std::string& file, const litmus
     litmus::fail(file, {}, unrepresentable(value.integer));
   }
   return static_cast<Value>(value.integer);
+}
+
+// [MBAR-1] An mbarrier instruction runs as the access of its object's
+// location that it is (litmus/InstructionSemantics.h, docs/dialects.md
+// "mbarrier"), through the paths of st, atom and ld: mbarrier.init a weak
+// store of the new object; mbarrier.arrive an atom of its semantics and
+// scope (a release one is a release pattern on the location, PTX ISA 9.1
+// 8.8: "mbarrier.arrive.release [M]") whose register receives the old
+// object's phase; test_wait and try_wait a load of theirs (an acquire
+// pattern, 8.8: "mbarrier.test_wait.acquire [M]") whose register receives
+// whether the phase its state operand names has completed. An acquire wait
+// acquires whether it returns True or False: more than 9.7.13.15.16 asks
+// ("When ... with .acquire qualifier returns True, they form the acquire
+// pattern"), so every run is one ptx allows. try_wait never suspends: a
+// suspended thread may resume "before the phase completes" (9.7.13.15.16).
+void runMbarrierAsAccess(CompiledInstruction& compiled, const Architecture& architecture) {
+  using litmus::InstructionKind;
+  switch (litmus::kindOf(compiled.opcode)) {
+    case InstructionKind::MbarrierInit:
+      compiled.opcode = Opcode::Store;
+      compiled.operation = litmus::Operation::MbarrierInit;  // applied at issue
+      compiled.semantics = litmus::Semantics::Weak;
+      compiled.scope = litmus::Scope::None;
+      break;
+    case InstructionKind::MbarrierArrive:
+      compiled.opcode = Opcode::Atomic;
+      compiled.operation = litmus::Operation::MbarrierArrive;
+      compiled.result = litmus::Operation::MbarrierPhase;
+      if (architecture.brokenMbarrierArriveIsRelaxed) {
+        compiled.semantics = litmus::Semantics::Relaxed;
+      }
+      compiled.operands.push_back({CompiledOperand::Kind::Immediate, 0});  // atom's operand
+      break;
+    case InstructionKind::MbarrierWait:
+      compiled.opcode = Opcode::Load;
+      compiled.result = litmus::Operation::MbarrierPhaseComplete;
+      compiled.operands.resize(3);  // done, [addr], state; try_wait's time hint is no access
+      break;
+    default:
+      break;
+  }
+  compiled.type =
+      litmus::isMbarrierOperation(compiled.operation) || compiled.result != litmus::Operation::None
+          ? litmus::DataType::B64
+          : compiled.type;
 }
 
 void markLiveLines(Program& program) {
@@ -148,15 +194,11 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     std::vector<CompiledInstruction> code;
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
       const litmus::Instruction& instruction = thread.instructions[at];
-      if (litmus::isMbarrierInstruction(instruction.opcode) ||
-          litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive ||
+      if (litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive ||
           litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterWait) {
         litmus::fail(file, instruction.position,
-                     "ptx-op does not model " +
-                         std::string(litmus::isMbarrierInstruction(instruction.opcode)
-                                         ? "mbarrier objects (PTX ISA 9.1 9.7.13.15)"
-                                         : "cluster barriers (PTX ISA 9.1 9.7.13.3)") +
-                         ": '" + litmus::printMnemonic(instruction) + "'");
+                     "ptx-op does not model cluster barriers (PTX ISA 9.1 9.7.13.3): '" +
+                         litmus::printMnemonic(instruction) + "'");
       }
       if (litmus::isProxyInstruction(instruction.opcode)) {
         litmus::fail(file, instruction.position,
@@ -192,6 +234,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
           program.hasBackwardBranch = true;
         }
       }
+      runMbarrierAsAccess(compiled, architecture);
       code.push_back(std::move(compiled));
     }
     program.threads.push_back(std::move(code));

@@ -59,6 +59,10 @@ struct CompiledInstruction {
   litmus::Scope scope = litmus::Scope::None;
   litmus::CacheOperator cacheOperator = litmus::CacheOperator::None;
   litmus::Operation operation = litmus::Operation::None;
+  // What a load or atom gives its destination register: the value read
+  // (None), or, for the accesses mbarrier instructions run as (Program.cpp,
+  // MBAR-1), litmus::update(result, value read, entry's value).
+  litmus::Operation result = litmus::Operation::None;
   litmus::Comparison comparison = litmus::Comparison::None;
   litmus::BarrierAction barrierAction = litmus::BarrierAction::None;
   bool guarded = false;

@@ -26,8 +26,8 @@ cli::ComparisonOptions againstPtx(const std::string& preset) {
 struct SuiteResult {
   std::size_t compared = 0;
   // Tests ptx-op refuses for what it does not model yet (testing::
-  // PtxOpRefusal): proxies (PTX 7.5's mixed-proxy model, which ptx models),
-  // barrier.cluster and mbarrier. Any other refusal fails the test.
+  // PtxOpRefusal): proxies (PTX 7.5's mixed-proxy model, which ptx models)
+  // and barrier.cluster. Any other refusal fails the test.
   std::size_t refusedProxyTests = 0;
   std::size_t refusedClusterSynchronizationTests = 0;
   std::vector<std::string> unsound;  // "file: state"
