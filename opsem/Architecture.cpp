@@ -101,6 +101,9 @@ const std::vector<Architecture>& architecturePresets() {
       brokenVolta("broken-mbarrier-arrive",
                   "as volta, but mbarrier.arrive.release runs as a relaxed atom, no release pattern",
                   &Architecture::brokenMbarrierArriveIsRelaxed),
+      brokenVolta("broken-cluster-barrier",
+                  "as volta, but barrier.cluster.arrive arrives with the thread's writes still on their way",
+                  &Architecture::brokenClusterArriveSkipsRelease),
   };
   return presets;
 }

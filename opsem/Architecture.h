@@ -83,6 +83,7 @@ struct Architecture {
   bool brokenGpuFencesPassRequests = false;         // REQ-6: a .gpu fence waits only for the request
   bool brokenClusterScopeAtL1 = false;              // L2-3: .cluster is performed at the CTA's L1
   bool brokenMbarrierArriveIsRelaxed = false;       // MBAR-1: arrive.release runs as a relaxed atom
+  bool brokenClusterArriveSkipsRelease = false;     // CBAR-1: barrier.cluster.arrive pushes no write out
 };
 
 // The presets, the default first.

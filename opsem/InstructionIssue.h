@@ -64,9 +64,9 @@ class InstructionIssue {
         continue;
       }
       const std::vector<CompiledInstruction>& code = program.threads[thread];
-      check.require(
-          self.pc <= code.size() && self.padding == 0, "INV-2 program counter within the code",
-          [&] { return where() + ": pc " + std::to_string(self.pc) + " of " + std::to_string(code.size()); });
+      check.require(self.pc <= code.size(), "INV-2 program counter within the code", [&] {
+        return where() + ": pc " + std::to_string(self.pc) + " of " + std::to_string(code.size());
+      });
       const std::size_t registers = program.initialRegisters[thread].size();
       check.require(unusedSlotsZero(self.registers, registers), "INV-3 registers the thread lacks are zero",
                     where);
@@ -88,10 +88,7 @@ class InstructionIssue {
         const auto slot = [&] { return where() + ", in-flight slot " + std::to_string(index); };
         const bool named = entry.instruction >= 1 && entry.instruction <= code.size();
         const litmus::Opcode opcode = named ? code[entry.instruction - 1u].opcode : litmus::Opcode::Move;
-        const litmus::InstructionKind kind = litmus::kindOf(opcode);
-        const bool performedLater = litmus::isMemoryAccess(opcode) ||
-                                    kind == litmus::InstructionKind::Fence ||
-                                    kind == litmus::InstructionKind::Barrier;
+        const bool performedLater = litmus::isMemoryAccess(opcode) || isOrderingPoint(opcode);
         check.require(named && performedLater && entry.waiting <= 1,
                       "INV-4 an in-flight entry is an access, fence or barrier of its thread", [&] {
                         return slot() + ": instruction " + std::to_string(entry.instruction) + ", waiting " +
@@ -193,9 +190,9 @@ class InstructionIssue {
       case InstructionKind::ProxyFence:
       case InstructionKind::LegacyFence:
       case InstructionKind::Barrier:
+      case InstructionKind::ClusterArrive:
+      case InstructionKind::ClusterWait:
         break;                               // performed later, from the in-flight list
-      case InstructionKind::ClusterArrive:   // refused by Program.cpp
-      case InstructionKind::ClusterWait:     // (ptx-op has no clusters)
       case InstructionKind::MbarrierInit:    // run as st, atom and ld
       case InstructionKind::MbarrierArrive:  // (Program.cpp, MBAR-1)
       case InstructionKind::MbarrierWait:
@@ -264,14 +261,14 @@ class InstructionIssue {
       case InstructionKind::Fence:
       case InstructionKind::ProxyFence:
       case InstructionKind::LegacyFence:
-        break;  // fences carry nothing
+      case InstructionKind::ClusterArrive:
+      case InstructionKind::ClusterWait:
+        break;  // fences and cluster barriers carry nothing (CBAR-1, CBAR-2)
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:
       case InstructionKind::Jump:
       case InstructionKind::ConditionalBranch:
-        break;                              // completed at issue (issue above); never in flight
-      case InstructionKind::ClusterArrive:  // refused by Program.cpp
-      case InstructionKind::ClusterWait:
+        break;                             // completed at issue (issue above); never in flight
       case InstructionKind::MbarrierInit:  // run as st, atom and ld (MBAR-1)
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:

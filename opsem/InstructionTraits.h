@@ -18,10 +18,17 @@ inline bool isRelease(litmus::Semantics semantics) {
 // refuses them), so these are litmus::isMemoryAccess's generic ones.
 inline bool accessesMemory(litmus::Opcode opcode) { return litmus::isMemoryAccess(opcode); }
 
+// barrier.cluster.arrive and barrier.cluster.wait (CBAR-1, CBAR-2).
+inline bool isClusterBarrier(litmus::Opcode opcode) {
+  const litmus::InstructionKind kind = litmus::kindOf(opcode);
+  return kind == litmus::InstructionKind::ClusterArrive || kind == litmus::InstructionKind::ClusterWait;
+}
+
 // A fence or barrier in flight: it orders what is around it (ORD-*).
 inline bool isOrderingPoint(litmus::Opcode opcode) {
   const litmus::InstructionKind kind = litmus::kindOf(opcode);
-  return kind == litmus::InstructionKind::Fence || kind == litmus::InstructionKind::Barrier;
+  return kind == litmus::InstructionKind::Fence || kind == litmus::InstructionKind::Barrier ||
+         isClusterBarrier(opcode);
 }
 
 inline bool beyondCta(litmus::Scope scope) {

@@ -1,5 +1,6 @@
 #include "opsem/Program.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "litmus/CanonicalPrinter.h"
@@ -67,6 +68,11 @@ Value initialValue(const Program& program, const std::string& file, const litmus
     litmus::fail(file, {}, unrepresentable(value.integer));
   }
   return static_cast<Value>(value.integer);
+}
+
+bool isClusterBarrierOpcode(Opcode opcode) {
+  const litmus::InstructionKind kind = litmus::kindOf(opcode);
+  return kind == litmus::InstructionKind::ClusterArrive || kind == litmus::InstructionKind::ClusterWait;
 }
 
 // [MBAR-1] An mbarrier instruction runs as the access of its object's
@@ -194,12 +200,6 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     std::vector<CompiledInstruction> code;
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
       const litmus::Instruction& instruction = thread.instructions[at];
-      if (litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive ||
-          litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterWait) {
-        litmus::fail(file, instruction.position,
-                     "ptx-op does not model cluster barriers (PTX ISA 9.1 9.7.13.3): '" +
-                         litmus::printMnemonic(instruction) + "'");
-      }
       if (litmus::isProxyInstruction(instruction.opcode)) {
         litmus::fail(file, instruction.position,
                      "ptx-op does not model proxies: '" + litmus::printMnemonic(instruction) +
@@ -218,6 +218,17 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
                                ? litmus::Semantics::AcquireRelease
                                : instruction.semantics;
       compiled.scope = instruction.scope == litmus::Scope::Cluster ? clusterScope : instruction.scope;
+      if (litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive ||
+          litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterWait) {
+        // CBAR-1: the barrier is the cluster's, at the cluster's point of
+        // coherence (L2-3); an arrive is a release, .relaxed too (stronger,
+        // so sound: a release fence before a relaxed arrive must still
+        // synchronize, 9.1 9.7.13.3's example).
+        compiled.scope = clusterScope;
+        if (compiled.semantics == litmus::Semantics::Relaxed) {
+          compiled.semantics = litmus::Semantics::Release;
+        }
+      }
       compiled.cacheOperator = instruction.cacheOperator;
       compiled.operation = instruction.operation;
       compiled.comparison = instruction.comparison;
@@ -251,6 +262,35 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
       if (instruction.opcode == Opcode::Barrier) {
         program.maxBarriersPerCta =
             std::max(program.maxBarriersPerCta, ++barriersPerCta[program.ctaOf[thread]]);
+      }
+    }
+  }
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    const auto clusterBarriers = std::count_if(
+        program.threads[thread].begin(), program.threads[thread].end(),
+        [](const CompiledInstruction& instruction) { return isClusterBarrierOpcode(instruction.opcode); });
+    const auto& code = test.threads[thread].instructions;
+    const auto first = std::find_if(code.begin(), code.end(), [](const litmus::Instruction& instruction) {
+      return isClusterBarrierOpcode(instruction.opcode);
+    });
+    if (clusterBarriers > static_cast<std::ptrdiff_t>(kMaxClusterBarriers) ||
+        (clusterBarriers > 0 && program.hasBackwardBranch)) {
+      litmus::fail(file, first->position,
+                   "ptx-op counts a thread's barrier.cluster arrivals and waits up to " +
+                       std::to_string(kMaxClusterBarriers) +
+                       ": it runs barrier.cluster in a test without loops, at most that many a thread");
+    }
+  }
+  program.clusterBarrierMembers.assign(test.threads.size(), 0);
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    for (std::size_t other = 0; other < test.threads.size(); ++other) {
+      const bool arrives =
+          std::any_of(program.threads[other].begin(), program.threads[other].end(),
+                      [](const CompiledInstruction& instruction) {
+                        return litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive;
+                      });
+      if (arrives && test.threads[other].placement.cluster == test.threads[thread].placement.cluster) {
+        program.clusterBarrierMembers[thread] |= 1u << other;
       }
     }
   }

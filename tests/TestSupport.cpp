@@ -73,20 +73,8 @@ std::vector<fs::path> catalogueAndCorpusSample(const fs::path& corpora, std::siz
 }
 
 PtxOpRefusal classifyPtxOpRefusal(const litmus::Test& test, const std::string& error) {
-  const bool clusterBarriers =
-      std::any_of(test.threads.begin(), test.threads.end(), [](const litmus::Thread& thread) {
-        return std::any_of(thread.instructions.begin(), thread.instructions.end(),
-                           [](const litmus::Instruction& instruction) {
-                             const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
-                             return kind == litmus::InstructionKind::ClusterArrive ||
-                                    kind == litmus::InstructionKind::ClusterWait;
-                           });
-      });
   if (litmus::usesMixedProxies(test) && error.find("ptx-op does not model proxies") != std::string::npos) {
     return PtxOpRefusal::Proxies;
-  }
-  if (clusterBarriers && error.find("ptx-op does not model cluster barriers") != std::string::npos) {
-    return PtxOpRefusal::ClusterSynchronization;
   }
   return PtxOpRefusal::Unexpected;
 }

@@ -33,9 +33,8 @@ std::vector<std::filesystem::path> catalogueAndCorpusSample(const std::filesyste
 
 // What ptx-op does not model yet, and refuses by name and position.
 enum class PtxOpRefusal {
-  Proxies,                 // the mixed-proxy model of PTX 7.5
-  ClusterSynchronization,  // barrier.cluster (PTX ISA 9.1 9.7.13.3)
-  Unexpected,              // anything else: a refusal a test must not accept
+  Proxies,     // the mixed-proxy model of PTX 7.5
+  Unexpected,  // anything else: a refusal a test must not accept
 };
 
 // Why ptx-op refused TEST with ERROR (its message): checks that the test
