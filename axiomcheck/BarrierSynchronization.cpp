@@ -95,6 +95,8 @@ bool isClusterBarrier(const Execution& execution, unsigned event) {
 // thread that arrives fewer times has exited by then), and 8.9.4 item 3:
 // "A barrier.cluster.arrive operation synchronizes with a barrier.cluster.wait
 // operation". Deterministic: no order of arrival to choose.
+}  // namespace
+
 void addClusterBarrierSynchronization(Execution& execution) {
   std::map<std::pair<std::int16_t, unsigned>, std::vector<unsigned>> arrivals;  // (cluster, k) -> arrives
   std::vector<std::pair<std::pair<std::int16_t, unsigned>, unsigned>> waits;    // ((cluster, k), wait)
@@ -122,8 +124,6 @@ void addClusterBarrierSynchronization(Execution& execution) {
     }
   }
 }
-
-}  // namespace
 
 Relation ptxBarrierSynchronization(const Execution& x) {
   Relation result = x.barrierSync;

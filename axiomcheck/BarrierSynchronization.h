@@ -29,6 +29,10 @@
 
 namespace opcheck::axiomcheck {
 
+// Adds to EXECUTION's barrierSync the barrier.cluster synchronization,
+// which no choice decides (BarrierSynchronization.cpp).
+void addClusterBarrierSynchronization(Execution& execution);
+
 // Calls visit() once per distinct barrier synchronization of EXECUTION,
 // with execution.barrierSync set. Returns false (visiting nothing) when a
 // barrier can never complete.

@@ -253,12 +253,27 @@ class PathEnumerator {
         addEvent(state, instruction, event, guardLoads);
         break;
       }
-      case InstructionKind::MbarrierInit:
+      case InstructionKind::MbarrierInit: {
+        // mbarrier objects are values of their location
+        // (litmus/InstructionSemantics.h): init is a weak write of the new
+        // object (9.7.13.15.9 gives it no .sem).
+        PathEvent write;
+        write.kind = EventKind::Write;
+        write.semantics = Semantics::Weak;
+        write.location = address(state, instruction, operands[0]);
+        write.value = arena.binary(litmus::Operation::MbarrierInit, arena.integer(0),
+                                   value(state, operands[1]), litmus::DataType::B64);
+        write.data = arena.loads(write.value);
+        addEvent(state, instruction, write, guardLoads);
+        break;
+      }
       case InstructionKind::MbarrierArrive:
+        // The arrive-on operation is an atomic update of the object: a
+        // release one "forms the release pattern" on its location (PTX ISA
+        // 9.1 8.8, "mbarrier.arrive.release [M]").
+        return readModifyWrite(state, instruction, guardLoads);
       case InstructionKind::MbarrierWait:
-        fail(instruction,
-             "'" + litmus::printMnemonic(instruction) +
-                 "': the axiomatic models do not model mbarrier objects yet (PTX ISA 9.1 9.7.13.15)");
+        return mbarrierWait(state, instruction, guardLoads);
       case InstructionKind::Jump:
         return jump(state, labelTarget(operands[0]));
       case InstructionKind::ConditionalBranch:
@@ -306,8 +321,12 @@ class PathEnumerator {
 
   bool readModifyWrite(PathState& state, const Instruction& instruction, EventSet guardLoads) {
     ExpressionArena& arena = state.path.expressions;
-    // atom returns the old value; red returns nothing (Opcodes.def's kinds).
-    const bool isAtom = litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ReadModifyWrite;
+    // atom returns the old value; red returns nothing (Opcodes.def's kinds);
+    // mbarrier.arrive returns the old object's phase.
+    const InstructionKind kind = litmus::kindOf(instruction.opcode);
+    const bool isArrive = kind == InstructionKind::MbarrierArrive;
+    const bool isAtom = kind == InstructionKind::ReadModifyWrite || isArrive;
+    const litmus::Operation operation = isArrive ? litmus::Operation::MbarrierArrive : instruction.operation;
     const auto& operands = instruction.operands;
     const Operand& addressOperand = operands[isAtom ? 1 : 0];
     PathEvent read;
@@ -319,8 +338,11 @@ class PathEnumerator {
     read.reduction = !isAtom;
     const std::uint8_t readIndex = addEvent(state, instruction, read, guardLoads);
     const ExprId old = arena.load(readIndex);
-    const ExprId operand = value(state, operands[isAtom ? 2 : 1]);
-    if (isAtom) {
+    const ExprId operand = isArrive ? arena.integer(0) : value(state, operands[isAtom ? 2 : 1]);
+    if (isArrive) {
+      state.registers[operands[0].index] =
+          arena.binary(litmus::Operation::MbarrierPhase, old, operand, litmus::DataType::B64);
+    } else if (isAtom) {
       state.registers[operands[0].index] = old;
     }
 
@@ -328,7 +350,7 @@ class PathEnumerator {
     write.kind = EventKind::Write;
     write.semantics = writeHalf(instruction.semantics);
     write.control = 0;
-    switch (instruction.operation) {
+    switch (operation) {
       case litmus::Operation::Exchange:
         write.value = operand;
         break;
@@ -349,12 +371,54 @@ class PathEnumerator {
         break;
       }
       default:
-        write.value = arena.binary(instruction.operation, old, operand, instruction.type);
+        write.value = arena.binary(operation, old, operand, instruction.type);
         break;
     }
     write.data = arena.loads(write.value);
     addEvent(state, instruction, write, guardLoads);
     ++state.next;
+    return true;
+  }
+
+  // mbarrier.test_wait/try_wait: a read of the object; waitComplete is
+  // whether the phase the state operand names has completed in the value
+  // read (litmus/InstructionSemantics.h). try_wait is test_wait: a litmus
+  // thread that would be suspended resumes "before the phase completes
+  // following a system-dependent time limit" (9.7.13.15.16), so no outcome
+  // needs the suspension. PTX ISA 9.1 9.7.13.15.16: "When mbarrier.test_wait
+  // and mbarrier.try_wait operations with .acquire qualifier returns True,
+  // they form the acquire pattern": an acquire wait is an acquire read on
+  // the path where it returns True and a relaxed read where it returns
+  // False.
+  bool mbarrierWait(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    const auto& operands = instruction.operands;
+    PathEvent read;
+    read.kind = EventKind::Read;
+    read.semantics = instruction.semantics;
+    read.scope = instruction.scope;
+    read.location = address(state, instruction, operands[1]);
+    const ExprId token = value(state, operands[2]);
+    const auto complete = [&](PathState& path, const PathEvent& event) {
+      ExpressionArena& arena = path.path.expressions;
+      const ExprId done = arena.binary(litmus::Operation::MbarrierPhaseComplete,
+                                       arena.load(addEvent(path, instruction, event, guardLoads)), token,
+                                       litmus::DataType::B64);
+      path.registers[operands[0].index] = done;
+      ++path.next;
+      return done;
+    };
+    if (instruction.semantics != Semantics::Acquire) {
+      complete(state, read);
+      return true;
+    }
+    PathState incomplete = state;
+    PathEvent relaxed = read;
+    relaxed.semantics = Semantics::Relaxed;
+    const ExprId notDone = complete(incomplete, relaxed);
+    incomplete.path.assumptions.push_back({notDone, false});
+    fork(std::move(incomplete));
+    const ExprId done = complete(state, read);
+    state.path.assumptions.push_back({done, true});
     return true;
   }
 

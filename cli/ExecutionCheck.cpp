@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "axiomcheck/BarrierSynchronization.h"
 #include "axiomcheck/Execution.h"
 #include "axiomcheck/ExecutionDot.h"
 #include "axiomcheck/ThreadPaths.h"
@@ -231,6 +232,9 @@ class GraphTranslator {
     }
     if (model_.traits().barriers) {
       addBarrierSynchronization(graph, groups, x);
+      // barrier.cluster: ptx-op's k-th wait passes once the cluster's k-th
+      // arrivals are in (CBAR-2), the pairing the models make.
+      axiomcheck::addClusterBarrierSynchronization(x);
     }
     model_.narrowTotalOrders(x);
     return std::nullopt;

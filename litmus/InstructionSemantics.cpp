@@ -25,7 +25,57 @@ bool keepsWithZero(Operation operation) {
          operation == Operation::Xor;
 }
 
+constexpr std::int64_t kPhaseUnit = 1000000;
+constexpr std::int64_t kExpectedUnit = 1000;
+
+Value mbarrierUpdate(Operation operation, const Value& left, const Value& right) {
+  const std::optional<MbarrierObject> object = mbarrierObject(left);
+  switch (operation) {
+    case Operation::MbarrierInit: {
+      if (right.isAddress() || right.integer < 1 || right.integer > kMaxMbarrierCount) {
+        return Value::ofInteger(0);  // no object (InstructionSemantics.h)
+      }
+      return mbarrierValue({0, right.integer, right.integer});
+    }
+    case Operation::MbarrierArrive: {
+      if (!object) {
+        return left;
+      }
+      MbarrierObject next = *object;
+      if (--next.pending == 0) {  // 9.7.13.15.6, phase transition
+        ++next.phase;
+        next.pending = next.expected;
+      }
+      return mbarrierValue(next);
+    }
+    case Operation::MbarrierPhase:
+      return Value::ofInteger(object ? object->phase : 0);
+    case Operation::MbarrierPhaseComplete:
+      // "The current phase is incomplete and all prior phases are
+      // complete" (9.7.13.15.4).
+      return Value::ofInteger(object && !right.isAddress() && right.integer < object->phase ? 1 : 0);
+    default:
+      return right;
+  }
+}
+
 }  // namespace
+
+std::optional<MbarrierObject> mbarrierObject(const Value& value) {
+  if (value.isAddress() || value.integer < 0) {
+    return std::nullopt;
+  }
+  const MbarrierObject object{value.integer / kPhaseUnit, value.integer % kPhaseUnit / kExpectedUnit,
+                              value.integer % kExpectedUnit};
+  if (object.pending < 1 || object.pending > object.expected) {
+    return std::nullopt;
+  }
+  return object;
+}
+
+Value mbarrierValue(const MbarrierObject& object) {
+  return Value::ofInteger(object.phase * kPhaseUnit + object.expected * kExpectedUnit + object.pending);
+}
 
 unsigned bitsOf(DataType type) {
   switch (type) {
@@ -61,6 +111,9 @@ std::int64_t fitted(std::int64_t integer, DataType type) {
 }
 
 Value update(Operation operation, const Value& left, const Value& right, DataType type) {
+  if (isMbarrierOperation(operation)) {
+    return mbarrierUpdate(operation, left, right);  // 64 bits: mbarrier objects are .b64
+  }
   if (operation == Operation::Exchange || operation == Operation::CompareAndSwap ||
       operation == Operation::None) {
     return right.isAddress() ? right : Value::ofInteger(fitted(right.integer, type));

@@ -19,9 +19,33 @@
 // it names. Any other arithmetic on an address computes with the number it
 // stands for (addressNumber) and gives an integer: the same integer in
 // every model.
+//
+// mbarrier objects (PTX ISA 9.1 9.7.13.15). An mbarrier object is the
+// value of the location it lives at, and the mbarrier instructions are
+// accesses of that location (docs/dialects.md "mbarrier"): mbarrier.init a
+// write, mbarrier.arrive a read-modify-write (the arrive-on operation,
+// 9.7.13.15.7), mbarrier.test_wait/try_wait a read. The object keeps "the
+// current phase", "the count of pending arrivals for the current phase" and
+// "the count of expected arrivals" (9.7.13.15.2; opcheck reads no tx-count);
+// its value is the integer
+//     phase * 1000000 + expected * 1000 + pending,
+// 1 <= pending <= expected <= 999, phase >= 0: decimal digits, so that a
+// final state shows the object as it is (1002002: phase 1, two arrivals
+// expected, both pending). Any other value (0, the initial value of a
+// location, among them) holds no object: the ISA leaves operations on it
+// undefined ("The mbarrier object must be initialized prior to use",
+// 9.7.13.15.3); opcheck gives them one meaning in every model: an arrive
+// leaves the value as it is and returns phase 0, and a wait finds no phase
+// complete. A count the encoding cannot hold is bad input (the decoder
+// refuses an immediate one, parser/MnemonicDecoder.cpp; one computed in a
+// register makes no object). The state an arrive returns, "opaque" and
+// "implementation specific" in the ISA, is the phase the object was in
+// before the arrive (9.7.13.15.13: "capturing the phase of the mbarrier
+// object prior to the arrive-on operation").
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "litmus/Opcode.h"
 #include "litmus/Qualifiers.h"
@@ -46,6 +70,38 @@ constexpr std::int64_t addressNumber(LocationId location) {
 // operation's result (registerOperation). CompareAndSwap and None give
 // RIGHT.
 Value update(Operation operation, const Value& left, const Value& right, DataType type);
+
+// The counts an mbarrier object holds at most in opcheck's encoding (the
+// ISA's limit is 2^20 - 1, 9.7.13.15.2).
+constexpr std::int64_t kMaxMbarrierCount = 999;
+
+struct MbarrierObject {
+  std::int64_t phase = 0;
+  std::int64_t expected = 0;
+  std::int64_t pending = 0;
+};
+
+// The object VALUE holds, if any.
+std::optional<MbarrierObject> mbarrierObject(const Value& value);
+// The value that holds OBJECT.
+Value mbarrierValue(const MbarrierObject& object);
+
+// The mbarrier operations, through `update` (operations MbarrierInit,
+// MbarrierArrive, MbarrierPhase, MbarrierPhaseComplete):
+// - MbarrierInit, RIGHT the count: the object mbarrier.init writes, phase 0
+//   with COUNT arrivals expected and pending (9.7.13.15.9).
+// - MbarrierArrive, LEFT the object: the object after one arrive-on
+//   (9.7.13.15.7): one arrival fewer pending; at zero the phase completes,
+//   the object "transitions to the next phase" and "the pending arrival
+//   count is reinitialized to the expected arrival count" (9.7.13.15.6).
+// - MbarrierPhase, LEFT the object: the state an arrive returns, the phase.
+// - MbarrierPhaseComplete, LEFT the object, RIGHT a state: 1 when the phase
+//   the state names has completed in LEFT (the object is in a later phase),
+//   else 0: test_wait's and try_wait's waitComplete (9.7.13.15.16).
+constexpr bool isMbarrierOperation(Operation operation) {
+  return operation == Operation::MbarrierInit || operation == Operation::MbarrierArrive ||
+         operation == Operation::MbarrierPhase || operation == Operation::MbarrierPhaseComplete;
+}
 
 // Whether LEFT COMPARISON RIGHT holds at TYPE.
 bool holds(Comparison comparison, const Value& left, const Value& right, DataType type);

@@ -34,9 +34,9 @@ enum class InstructionKind : std::uint8_t {
   Barrier,            // bar.sync / bar.arrive
   ClusterArrive,      // barrier.cluster.arrive (PTX ISA 7.8)
   ClusterWait,        // barrier.cluster.wait
-  MbarrierInit,       // mbarrier.init: refused by every model
-  MbarrierArrive,     // mbarrier.arrive: refused by every model
-  MbarrierWait,       // mbarrier.test_wait, mbarrier.try_wait: refused by every model
+  MbarrierInit,       // mbarrier.init: a weak write of its object (InstructionSemantics.h)
+  MbarrierArrive,     // mbarrier.arrive: an atomic update of its object
+  MbarrierWait,       // mbarrier.test_wait, mbarrier.try_wait: a read of its object
   RegisterOperation,  // mov, add, sub, and, or, xor, cvt
   SetPredicate,       // setp
   Jump,               // bra, goto
@@ -109,8 +109,9 @@ constexpr bool isBranch(Opcode opcode) {
 // Needs the mixed-proxy model (PTX ISA 8.6): fence.proxy and the accesses
 // through the constant, surface and texture proxies.
 constexpr bool isProxyInstruction(Opcode opcode) { return info(opcode).proxies != AccessProxy::Generic; }
-// mbarrier objects (PTX ISA 9.1 9.7.13.15): parsed and printed; no model of
-// opcheck gives them a meaning yet, so each refuses them by name.
+// mbarrier objects (PTX ISA 9.1 9.7.13.15): accesses of the object's
+// location, which every model gives the meaning InstructionSemantics.h
+// states (they are not isMemoryAccess: the models build their accesses).
 constexpr bool isMbarrierInstruction(Opcode opcode) {
   const InstructionKind kind = kindOf(opcode);
   return kind == InstructionKind::MbarrierInit || kind == InstructionKind::MbarrierArrive ||

@@ -68,6 +68,14 @@ enum class Operation : std::uint8_t {
   Xor,
   Min,
   Max,
+  // Not spelled: what the mbarrier instructions compute on the object's
+  // value (InstructionSemantics.h "mbarrier objects"). No instruction of a
+  // test carries one; the models give them to the accesses that stand for
+  // mbarrier.init, mbarrier.arrive and mbarrier.test_wait/try_wait.
+  MbarrierInit,
+  MbarrierArrive,
+  MbarrierPhase,
+  MbarrierPhaseComplete,
 };
 
 enum class Comparison : std::uint8_t {

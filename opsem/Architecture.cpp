@@ -114,6 +114,12 @@ const std::vector<Architecture>& architecturePresets() {
       brokenVolta("broken-alias-fence",
                   "as volta, but fence.proxy.alias leaves the virtual aliases' L1 lines",
                   &Architecture::brokenAliasFenceKeepsAliasLines),
+      brokenVolta("broken-mbarrier-arrive",
+                  "as volta, but mbarrier.arrive.release runs as a relaxed atom, no release pattern",
+                  &Architecture::brokenMbarrierArriveIsRelaxed),
+      brokenVolta("broken-cluster-barrier",
+                  "as volta, but barrier.cluster.arrive arrives with the thread's writes still on their way",
+                  &Architecture::brokenClusterArriveSkipsRelease),
   };
   return presets;
 }

@@ -88,6 +88,8 @@ struct Architecture {
   bool brokenAliasWriteUpdatesOwnLine =
       false;  // PROXY-5: a write through an alias updates the location's line
   bool brokenAliasFenceKeepsAliasLines = false;  // PROXY-6: fence.proxy.alias leaves the aliases' lines
+  bool brokenMbarrierArriveIsRelaxed = false;    // MBAR-1: arrive.release runs as a relaxed atom
+  bool brokenClusterArriveSkipsRelease = false;  // CBAR-1: barrier.cluster.arrive pushes no write out
 };
 
 // The presets, the default first.

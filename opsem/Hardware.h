@@ -20,6 +20,10 @@
 // The invariants every state keeps are rules too (INV-*:
 // StateInvariants.h lists where each part states its own).
 //
+// Instructions that run as others are compiled to them (Program.cpp):
+// mbarrier as st, atom and ld (MBAR-*), .cluster at the L2 when a cluster
+// holds several CTAs (L2-3).
+//
 // State-space reductions are rules too (RED-*: Program.h, LoadRequests.h,
 // InstructionIssue.h); --no-reduction turns every one of them off.
 //

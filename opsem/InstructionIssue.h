@@ -64,9 +64,9 @@ class InstructionIssue {
         continue;
       }
       const std::vector<CompiledInstruction>& code = program.threads[thread];
-      check.require(
-          self.pc <= code.size() && self.padding == 0, "INV-2 program counter within the code",
-          [&] { return where() + ": pc " + std::to_string(self.pc) + " of " + std::to_string(code.size()); });
+      check.require(self.pc <= code.size(), "INV-2 program counter within the code", [&] {
+        return where() + ": pc " + std::to_string(self.pc) + " of " + std::to_string(code.size());
+      });
       const std::size_t registers = program.initialRegisters[thread].size();
       check.require(unusedSlotsZero(self.registers, registers), "INV-3 registers the thread lacks are zero",
                     where);
@@ -88,10 +88,7 @@ class InstructionIssue {
         const auto slot = [&] { return where() + ", in-flight slot " + std::to_string(index); };
         const bool named = entry.instruction >= 1 && entry.instruction <= code.size();
         const litmus::Opcode opcode = named ? code[entry.instruction - 1u].opcode : litmus::Opcode::Move;
-        const litmus::InstructionKind kind = litmus::kindOf(opcode);
-        const bool performedLater = litmus::isMemoryAccess(opcode) ||
-                                    kind == litmus::InstructionKind::Fence ||
-                                    kind == litmus::InstructionKind::Barrier;
+        const bool performedLater = litmus::isMemoryAccess(opcode) || isOrderingPoint(opcode);
         check.require(named && performedLater && entry.waiting <= 1,
                       "INV-4 an in-flight entry is an access, fence or barrier of its thread", [&] {
                         return slot() + ": instruction " + std::to_string(entry.instruction) + ", waiting " +
@@ -193,11 +190,11 @@ class InstructionIssue {
       case InstructionKind::ProxyFence:
       case InstructionKind::LegacyFence:
       case InstructionKind::Barrier:
+      case InstructionKind::ClusterArrive:
+      case InstructionKind::ClusterWait:
         break;                               // performed later, from the in-flight list
-      case InstructionKind::ClusterArrive:   // refused by Program.cpp
-      case InstructionKind::ClusterWait:     // (ptx-op has no clusters)
-      case InstructionKind::MbarrierInit:    // refused by Program.cpp
-      case InstructionKind::MbarrierArrive:  // (ptx-op has no mbarrier)
+      case InstructionKind::MbarrierInit:    // run as st, atom and ld
+      case InstructionKind::MbarrierArrive:  // (Program.cpp, MBAR-1)
       case InstructionKind::MbarrierWait:
         return false;
     }
@@ -233,6 +230,8 @@ class InstructionIssue {
           const bool swap = instruction.operation == litmus::Operation::CompareAndSwap;
           entry.compare = swap ? value(operands[2]) : 0;
           entry.value = value(operands[swap ? 3 : 2]);
+        } else if (instruction.result != litmus::Operation::None) {
+          entry.value = value(operands[2]);  // MBAR-1: the wait's state operand
         }
         self.pendingRegisters |= 1u << entry.destination;
         break;
@@ -242,6 +241,10 @@ class InstructionIssue {
           return false;  // ISSUE-3
         }
         entry.value = value(operands[1]);
+        if (instruction.operation == litmus::Operation::MbarrierInit) {  // MBAR-1: the new object
+          entry.value = update(hardware_.program, instruction.operation, 0, entry.value, instruction.type,
+                               thread, self.pc);
+        }
         break;
       case InstructionKind::Barrier: {
         // Dat3M's forms: bar.cta.sync a | a, b | a, b, count. The first two
@@ -258,15 +261,15 @@ class InstructionIssue {
       case InstructionKind::Fence:
       case InstructionKind::ProxyFence:
       case InstructionKind::LegacyFence:
-        break;  // fences carry nothing
+      case InstructionKind::ClusterArrive:
+      case InstructionKind::ClusterWait:
+        break;  // fences and cluster barriers carry nothing (CBAR-1, CBAR-2)
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:
       case InstructionKind::Jump:
       case InstructionKind::ConditionalBranch:
-        break;                              // completed at issue (issue above); never in flight
-      case InstructionKind::ClusterArrive:  // refused by Program.cpp
-      case InstructionKind::ClusterWait:
-      case InstructionKind::MbarrierInit:
+        break;                             // completed at issue (issue above); never in flight
+      case InstructionKind::MbarrierInit:  // run as st, atom and ld (MBAR-1)
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
         return false;

@@ -18,12 +18,18 @@ inline bool isRelease(litmus::Semantics semantics) {
 // (PROXY-2, PROXY-3), so these are litmus::isMemoryAccess's generic ones.
 inline bool accessesMemory(litmus::Opcode opcode) { return litmus::isMemoryAccess(opcode); }
 
-// A fence, proxy fence (PROXY-4) or barrier in flight: it orders what is
-// around it (ORD-*).
+// barrier.cluster.arrive and barrier.cluster.wait (CBAR-1, CBAR-2).
+inline bool isClusterBarrier(litmus::Opcode opcode) {
+  const litmus::InstructionKind kind = litmus::kindOf(opcode);
+  return kind == litmus::InstructionKind::ClusterArrive || kind == litmus::InstructionKind::ClusterWait;
+}
+
+// A fence, proxy fence (PROXY-4) or barrier in flight, cluster barriers
+// included (CBAR-1, CBAR-2): it orders what is around it (ORD-*).
 inline bool isOrderingPoint(litmus::Opcode opcode) {
   const litmus::InstructionKind kind = litmus::kindOf(opcode);
   return kind == litmus::InstructionKind::Fence || kind == litmus::InstructionKind::ProxyFence ||
-         kind == litmus::InstructionKind::Barrier;
+         kind == litmus::InstructionKind::Barrier || isClusterBarrier(opcode);
 }
 
 inline bool beyondCta(litmus::Scope scope) {

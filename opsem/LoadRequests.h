@@ -181,7 +181,7 @@ class LoadRequests {
       return true;
     }
     return everyLoad() && instruction.opcode != litmus::Opcode::Barrier &&
-           instruction.scope == litmus::Scope::Cta &&
+           !isClusterBarrier(instruction.opcode) && instruction.scope == litmus::Scope::Cta &&
            (isRelease(instruction.semantics) || isAcquire(instruction.semantics));
   }
 

@@ -87,7 +87,10 @@ struct MachineState : NearPartitionCopies<Capacity> {
     std::uint8_t pc;
     std::uint8_t inFlightCount;
     std::uint8_t storeBufferLength;
-    std::uint8_t padding;
+    // barrier.cluster.arrive and .wait performed (CBAR-2); Program.cpp
+    // keeps a thread's count within kMaxClusterBarriers.
+    std::uint8_t clusterArrivals : 4;
+    std::uint8_t clusterWaits : 4;
     std::uint32_t pendingRegisters;  // bit r: a load in flight will write register r
     Value registers[Capacity::kRegisters];
     InFlight inFlight[Capacity::kInFlight];  // in program order

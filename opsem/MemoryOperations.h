@@ -52,6 +52,23 @@
 //   when every thread of the CTA that may meet the name has come and gone,
 //   which bounds the instances open at once and keeps a barrier in a loop
 //   from growing the state space.
+// [CBAR-1] barrier.cluster.arrive (PTX ISA 9.1 9.7.13.3), .release or
+//   not (Program.cpp runs .relaxed as .release), waits for its thread's
+//   earlier operations (ORD-1) and for its store buffer, and, in a cluster
+//   of several CTAs, whose point of coherence is the L2 (L2-3), for its
+//   CTA's SM queue and the near-partition copies (PART-5), as a .gpu
+//   fence.sc does (FENCE-2): the thread's writes before it are then where
+//   every thread of the cluster reads. It then counts as one more arrival
+//   of the thread at its cluster's barrier.
+// [CBAR-2] barrier.cluster.wait waits until every other thread of its
+//   cluster whose code arrives at the cluster barrier has arrived as often
+//   as its own thread, or has exited (its code done, nothing in flight):
+//   "wait for all non-exited threads of the cluster to perform
+//   barrier.cluster.arrive" (9.7.13.3); the barrier "is automatically
+//   reinitialized", so the k-th wait meets the k-th arrivals, as the
+//   axiomatic models pair them (axiomcheck/BarrierSynchronization.cpp). It
+//   is then an acquire at the cluster's scope (ACQ-1): in a cluster of
+//   several CTAs it invalidates the CTA's L1, as a .gpu acquire does.
 //
 // Invariants (StateInvariants.h):
 // [INV-6] A CTA's barrier instances in use come first, and a free slot
@@ -145,12 +162,16 @@ class MemoryOperations {
       case InstructionKind::ProxyFence:
         performed = hardware_.proxyCaches.fence(state, thread, index);  // PROXY-4, PROXY-6
         break;
-      case InstructionKind::ClusterArrive:   // refused by Program.cpp
-      case InstructionKind::ClusterWait:     // refused by Program.cpp
-      case InstructionKind::MbarrierInit:    // refused by Program.cpp
-      case InstructionKind::MbarrierArrive:  // refused by Program.cpp
-      case InstructionKind::MbarrierWait:    // refused by Program.cpp
-      case InstructionKind::LegacyFence:     // decoded as fence.sc
+      case InstructionKind::ClusterArrive:
+        performed = clusterArrive(state, thread, index);
+        break;
+      case InstructionKind::ClusterWait:
+        performed = clusterWait(state, thread, index);
+        break;
+      case InstructionKind::MbarrierInit:    // run as st, atom and ld
+      case InstructionKind::MbarrierArrive:  // (Program.cpp, MBAR-1)
+      case InstructionKind::MbarrierWait:
+      case InstructionKind::LegacyFence:  // decoded as fence.sc
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:
       case InstructionKind::Jump:
@@ -206,9 +227,22 @@ class MemoryOperations {
       acquire(state, cta, instruction.scope);
     }
     hardware_.recorder.read(state, thread, index, value);
-    self.registers[entry.destination] = valueOf(value);
+    self.registers[entry.destination] = received(thread, entry, valueOf(value));
     self.pendingRegisters &= ~(1u << entry.destination);
     return true;
+  }
+
+  // What the destination register of ENTRY, a load or atom of THREAD that
+  // read READ, receives: READ, or what an mbarrier instruction makes of it
+  // (CompiledInstruction::result, MBAR-1).
+  Value received(std::uint32_t thread, const InFlight& entry, Value read) const {
+    const CompiledInstruction& instruction = hardware_.instructionOf(thread, entry);
+    if (instruction.result == litmus::Operation::None) {
+      return read;
+    }
+    const Value operand = instruction.opcode == litmus::Opcode::Load ? entry.value : 0;
+    return update(hardware_.program, instruction.result, read, operand, instruction.type, thread,
+                  entry.instruction - 1u);
   }
 
   // ST-1.
@@ -285,7 +319,7 @@ class MemoryOperations {
         acquire(state, cta, instruction.scope);
       }
       typename State::Thread& self = state.threads[thread];
-      self.registers[entry.destination] = valueOf(old);
+      self.registers[entry.destination] = received(thread, entry, valueOf(old));
       self.pendingRegisters &= ~(1u << entry.destination);
     }
     return true;
@@ -315,6 +349,42 @@ class MemoryOperations {
       hardware_.recorder.fenceSc(state, thread, index);
     }
     acquire(state, cta, instruction.scope);
+    return true;
+  }
+
+  // CBAR-1.
+  bool clusterArrive(State& state, std::uint32_t thread, std::uint32_t index) const {
+    const CompiledInstruction& instruction =
+        hardware_.instructionOf(thread, state.threads[thread].inFlight[index]);
+    const std::uint32_t cta = hardware_.program.ctaOf[thread];
+    if (!hardware_.architecture.brokenClusterArriveSkipsRelease && isRelease(instruction.semantics)) {
+      if (!hardware_.storeBuffer.empty(state, thread)) {
+        return false;
+      }
+      if (beyondCta(instruction.scope) &&
+          (!hardware_.smQueue.empty(state, cta) || !hardware_.l2.nearCopiesCurrent(state, cta))) {
+        return false;  // L2-3, PART-5
+      }
+    }
+    ++state.threads[thread].clusterArrivals;
+    return true;
+  }
+
+  // CBAR-2.
+  bool clusterWait(State& state, std::uint32_t thread, std::uint32_t index) const {
+    const Program& program = hardware_.program;
+    const unsigned instance = state.threads[thread].clusterWaits + 1u;  // the k-th wait
+    const std::uint32_t members = program.clusterBarrierMembers[thread];
+    for (std::uint32_t other = 0; other < program.threads.size(); ++other) {
+      const typename State::Thread& them = state.threads[other];
+      const bool exited = them.pc >= program.threads[other].size() && them.inFlightCount == 0;
+      if (other != thread && ((members >> other) & 1u) != 0 && them.clusterArrivals < instance && !exited) {
+        return false;
+      }
+    }
+    ++state.threads[thread].clusterWaits;
+    acquire(state, program.ctaOf[thread],
+            hardware_.instructionOf(thread, state.threads[thread].inFlight[index]).scope);
     return true;
   }
 

@@ -59,6 +59,10 @@ struct CompiledInstruction {
   litmus::Scope scope = litmus::Scope::None;
   litmus::CacheOperator cacheOperator = litmus::CacheOperator::None;
   litmus::Operation operation = litmus::Operation::None;
+  // What a load or atom gives its destination register: the value read
+  // (None), or, for the accesses mbarrier instructions run as (Program.cpp,
+  // MBAR-1), litmus::update(result, value read, entry's value).
+  litmus::Operation result = litmus::Operation::None;
   litmus::Comparison comparison = litmus::Comparison::None;
   litmus::BarrierAction barrierAction = litmus::BarrierAction::None;
   // The proxy an access goes through, or the one a fence.proxy orders
@@ -104,7 +108,11 @@ struct Program {
   std::vector<std::vector<Value>> initialRegisters;
   std::size_t maxRegisters = 0;
   std::size_t maxBarriersPerCta = 0;  // barrier instructions in the busiest CTA
-  bool hasBackwardBranch = false;     // loops can spin: hang analysis needs the graph
+  // Per thread, a bit per thread: the threads of its cluster whose code
+  // holds a barrier.cluster.arrive, those its barrier.cluster.wait waits
+  // for (CBAR-2).
+  std::vector<std::uint32_t> clusterBarrierMembers;
+  bool hasBackwardBranch = false;  // loops can spin: hang analysis needs the graph
   // [RED-1] Reduction (off with --no-reduction): cache lines somebody can
   // read (bit per location). An L1 line is live when a thread of its CTA
   // loads through the L1; a device's L2 line, with several devices, when a
@@ -137,6 +145,10 @@ struct Program {
     return !multipleDevices() || ((liveL2Lines[device] >> location) & 1u);
   }
 };
+
+// The cluster barrier instructions a thread may hold (CBAR-2 counts them
+// in 4 bits, MachineState.h).
+constexpr std::size_t kMaxClusterBarriers = 15;
 
 // Compiles TEST for ARCHITECTURE (which decides where .cluster operations
 // are performed, L2-3); throws litmus::InputError naming the instruction

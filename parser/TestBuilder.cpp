@@ -6,6 +6,7 @@
 #include <set>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/InstructionSemantics.h"
 #include "litmus/Limits.h"
 #include "parser/MnemonicDecoder.h"
 #include "parser/ScopeTreeReader.h"
@@ -566,8 +567,26 @@ class TestBuilder {
               Guard{useRegister(thread, pending.guard->first, pending.guardPosition), pending.guard->second};
         }
         resolveOperands(thread, instruction, signature, pending);
+        checkMbarrierCount(instruction);
         test_.threads[thread].instructions.push_back(std::move(instruction));
       }
+    }
+  }
+
+  // PTX ISA 9.1 9.7.13.15.9: "The valid range of values for the operand
+  // count is [1, ..., 2^20 - 1]"; opcheck's encoding of an object holds up
+  // to litmus::kMaxMbarrierCount (litmus/InstructionSemantics.h).
+  void checkMbarrierCount(const Instruction& instruction) const {
+    if (litmus::kindOf(instruction.opcode) != litmus::InstructionKind::MbarrierInit ||
+        instruction.operands.size() < 2 || instruction.operands[1].kind != litmus::Operand::Kind::Immediate) {
+      return;
+    }
+    const std::int64_t count = instruction.operands[1].immediate;
+    if (count < 1 || count > litmus::kMaxMbarrierCount) {
+      fail(instruction.position, "mbarrier.init's count " + std::to_string(count) + " is outside [1, " +
+                                     std::to_string(litmus::kMaxMbarrierCount) +
+                                     "], the counts opcheck's mbarrier objects hold (PTX ISA 9.1 "
+                                     "9.7.13.15.9 allows [1, 2^20 - 1])");
     }
   }
 

@@ -10,9 +10,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "litmus/Opcode.h"
-#include "litmus/Proxies.h"
-
 namespace opcheck::testing {
 
 namespace fs = std::filesystem;
@@ -71,24 +68,6 @@ std::vector<fs::path> catalogueAndCorpusSample(const fs::path& corpora, std::siz
     }
   }
   return files;
-}
-
-PtxOpRefusal classifyPtxOpRefusal(const litmus::Test& test, const std::string& error) {
-  const bool clusterSynchronization =
-      std::any_of(test.threads.begin(), test.threads.end(), [](const litmus::Thread& thread) {
-        return std::any_of(thread.instructions.begin(), thread.instructions.end(),
-                           [](const litmus::Instruction& instruction) {
-                             const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
-                             return litmus::isMbarrierInstruction(instruction.opcode) ||
-                                    kind == litmus::InstructionKind::ClusterArrive ||
-                                    kind == litmus::InstructionKind::ClusterWait;
-                           });
-      });
-  if (clusterSynchronization && (error.find("ptx-op does not model cluster barriers") != std::string::npos ||
-                                 error.find("ptx-op does not model mbarrier") != std::string::npos)) {
-    return PtxOpRefusal::ClusterSynchronization;
-  }
-  return PtxOpRefusal::Unexpected;
 }
 
 std::optional<fs::path> unpackedT3() {

@@ -31,16 +31,6 @@ std::vector<std::filesystem::path> corpusAndCatalogueFilesExceptT3(const std::fi
 std::vector<std::filesystem::path> catalogueAndCorpusSample(const std::filesystem::path& corpora,
                                                             std::size_t stride);
 
-// What ptx-op does not model yet, and refuses by name and position.
-enum class PtxOpRefusal {
-  ClusterSynchronization,  // barrier.cluster and mbarrier (PTX ISA 9.1 9.7.13)
-  Unexpected,              // anything else: a refusal a test must not accept
-};
-
-// Why ptx-op refused TEST with ERROR (its message): checks that the test
-// does use what the message says ptx-op lacks.
-PtxOpRefusal classifyPtxOpRefusal(const litmus::Test& test, const std::string& error);
-
 // diy-gpu-ptx/t3.tar.gz unpacked once into the build tree; empty when the
 // corpora are absent.
 std::optional<std::filesystem::path> unpackedT3();

@@ -66,3 +66,66 @@ TEST_CASE("an address stays an address only through arithmetic with 0, and is ne
   CHECK_FALSE(holds(Comparison::Equal, address, Value::ofInteger(addressNumber(2)), DataType::B64));
   CHECK(holds(Comparison::NotEqual, address, Value::ofAddress(3), DataType::B64));
 }
+
+TEST_CASE("mbarrier objects: init, arrive-on with phase completion, and the wait's test of a phase",
+          "[litmus][semantics][mbarrier]") {
+  const auto value = [](std::int64_t integer) { return Value::ofInteger(integer); };
+  const auto phaseOf = [](const Value& object) {
+    return update(Operation::MbarrierPhase, object, Value::ofInteger(0), DataType::B64);
+  };
+  const auto complete = [](const Value& object, const Value& state) {
+    return update(Operation::MbarrierPhaseComplete, object, state, DataType::B64);
+  };
+  // PTX ISA 9.1 9.7.13.15.9: init sets the current phase to 0 and the
+  // expected and pending arrival counts to count.
+  const Value initial = update(Operation::MbarrierInit, value(0), value(2), DataType::B64);
+  REQUIRE(mbarrierObject(initial).has_value());
+  CHECK(mbarrierObject(initial)->phase == 0);
+  CHECK(mbarrierObject(initial)->expected == 2);
+  CHECK(mbarrierObject(initial)->pending == 2);
+  CHECK(initial == value(2002));  // the documented decimal encoding
+  // 9.7.13.15.7: an arrive-on decrements the pending count by one; 9.7.13.15.6:
+  // at zero the phase completes, the object moves to the next phase and the
+  // pending count is reinitialized to the expected count.
+  const Value once = update(Operation::MbarrierArrive, initial, value(0), DataType::B64);
+  REQUIRE(mbarrierObject(once).has_value());
+  CHECK(mbarrierObject(once)->phase == 0);
+  CHECK(mbarrierObject(once)->pending == 1);
+  const Value twice = update(Operation::MbarrierArrive, once, value(0), DataType::B64);
+  REQUIRE(mbarrierObject(twice).has_value());
+  CHECK(mbarrierObject(twice)->phase == 1);
+  CHECK(mbarrierObject(twice)->pending == 2);
+  CHECK(mbarrierObject(twice)->expected == 2);
+  // 9.7.13.15.13: the state captures the phase prior to the arrive-on.
+  CHECK(phaseOf(initial) == value(0));
+  CHECK(phaseOf(once) == value(0));
+  CHECK(phaseOf(twice) == value(1));
+  // 9.7.13.15.16: waitComplete is False for the current, incomplete phase and
+  // True for the immediately preceding one (9.7.13.15.4: "all prior phases
+  // are complete").
+  CHECK(complete(once, phaseOf(initial)) == value(0));
+  CHECK(complete(twice, phaseOf(initial)) == value(1));
+  CHECK(complete(twice, phaseOf(twice)) == value(0));
+  // One expected arrival: every arrive completes a phase.
+  const Value single = update(Operation::MbarrierInit, value(0), value(1), DataType::B64);
+  CHECK(mbarrierObject(update(Operation::MbarrierArrive, single, value(0), DataType::B64))->phase == 1);
+}
+
+TEST_CASE("a value that holds no mbarrier object is left alone by an arrive and completes no phase",
+          "[litmus][semantics][mbarrier]") {
+  // PTX ISA 9.1 9.7.13.15.3: "The mbarrier object must be initialized prior
+  // to use"; opcheck gives the undefined case one meaning in every model.
+  for (const Value none :
+       {Value::ofInteger(0), Value::ofInteger(-5), Value::ofInteger(1003), Value::ofAddress(0)}) {
+    INFO(none.integer << " " << none.location);
+    CHECK_FALSE(mbarrierObject(none).has_value());
+    CHECK(update(Operation::MbarrierArrive, none, Value::ofInteger(0), DataType::B64) == none);
+    CHECK(update(Operation::MbarrierPhaseComplete, none, Value::ofInteger(-1), DataType::B64) ==
+          Value::ofInteger(0));
+  }
+  // A count outside [1, kMaxMbarrierCount] makes no object.
+  CHECK(update(Operation::MbarrierInit, Value::ofInteger(0), Value::ofInteger(0), DataType::B64) ==
+        Value::ofInteger(0));
+  CHECK(update(Operation::MbarrierInit, Value::ofInteger(0), Value::ofInteger(kMaxMbarrierCount + 1),
+               DataType::B64) == Value::ofInteger(0));
+}

@@ -249,20 +249,62 @@ exists (P1:r1 == 1 /\ P1:r2 == 0)
   CHECK(testing::conditionOutcomeReached(separate.condition.quantifier, runOp(separate).outcome));
 }
 
-TEST_CASE("ptx-op refuses barrier.cluster and mbarrier by name and position", "[opsem][bad-input]") {
-  for (const char* code : {"barrier.cluster.arrive", "mbarrier.init.shared.b64 x, 1"}) {
-    CAPTURE(code);
-    const litmus::Test test =
-        parser::readLitmusText(std::string("PTX R\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\n ") + code +
-                                   " ;\nexists (x == 1)\n",
-                               "refused.litmus");
-    try {
-      runOp(test);
-      FAIL("expected an InputError");
-    } catch (const litmus::InputError& error) {
-      CHECK(error.diagnostic().position.line == 5);
-      CHECK(error.diagnostic().message.find("ptx-op does not model") != std::string::npos);
-    }
+TEST_CASE(
+    "ptx-op runs barrier.cluster as the cluster's barrier: the k-th wait meets the k-th arrivals (CBAR-2)",
+    "[opsem][cluster-barrier]") {
+  // PTX ISA 9.1 9.7.13.3: wait "causes the executing thread to wait for all
+  // non-exited threads of the cluster to perform barrier.cluster.arrive";
+  // 8.9.4 item 3: the arrive synchronizes with the wait. P0's second store
+  // follows its second arrival, so P1's read after its first wait must see
+  // the first store and may not see the second (no wait orders it).
+  const litmus::Test test = parser::readLitmusText(R"(PTX CB
+{ x=0; }
+ P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;
+ st.weak x, 1             | barrier.cluster.arrive   ;
+ barrier.cluster.arrive   | barrier.cluster.wait     ;
+ barrier.cluster.wait     | ld.weak r1, x            ;
+ st.weak x, 2             | barrier.cluster.arrive   ;
+ barrier.cluster.arrive   | barrier.cluster.wait     ;
+ barrier.cluster.wait     | ld.weak r2, x            ;
+exists (P1:r1 == 0 \/ P1:r2 != 2)
+)",
+                                                   "cluster-barrier.litmus");
+  const opsem::OperationalResult result = runOp(test);
+  // r1 is 1 or 2 (never 0); after the second wait, r2 is 2.
+  CHECK_FALSE(testing::conditionOutcomeReached(test.condition.quantifier, result.outcome));
+  CHECK(result.outcome.positive + result.outcome.negative > 0);
+  // A thread that exits without arriving holds nobody up: P1 waits once,
+  // P0 never arrives (its code holds no arrival), and the run ends.
+  const litmus::Test alone = parser::readLitmusText(R"(PTX CB1
+{ x=0; }
+ P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;
+ st.weak x, 1             | barrier.cluster.arrive   ;
+                          | barrier.cluster.wait     ;
+                          | ld.weak r1, x            ;
+exists (P1:r1 == 0)
+)",
+                                                    "cluster-barrier-alone.litmus");
+  CHECK(testing::conditionOutcomeReached(alone.condition.quantifier, runOp(alone).outcome));
+}
+
+TEST_CASE("ptx-op refuses barrier.cluster in a loop by position", "[opsem][bad-input]") {
+  const litmus::Test test = parser::readLitmusText(R"(PTX L
+{ x=0; }
+ P0@cta 0,gpu 0         ;
+ LC00:                  ;
+ barrier.cluster.arrive ;
+ barrier.cluster.wait   ;
+ ld.relaxed.gpu r0, x   ;
+ bne r0, 1, LC00        ;
+exists (x == 1)
+)",
+                                                   "loop.litmus");
+  try {
+    runOp(test);
+    FAIL("expected an InputError");
+  } catch (const litmus::InputError& error) {
+    CHECK(error.diagnostic().position.line == 5);
+    CHECK(error.diagnostic().message.find("barrier.cluster") != std::string::npos);
   }
 }
 
