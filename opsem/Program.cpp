@@ -166,96 +166,97 @@ void refuseRegisterAddressesBesideAliasLines(const litmus::Test& test, const std
       }
     }
   }
-  bool isClusterBarrierOpcode(Opcode opcode) {
-    const litmus::InstructionKind kind = litmus::kindOf(opcode);
-    return kind == litmus::InstructionKind::ClusterArrive || kind == litmus::InstructionKind::ClusterWait;
-  }
+}
 
-  // [MBAR-1] An mbarrier instruction runs as the access of its object's
-  // location that it is (litmus/InstructionSemantics.h, docs/dialects.md
-  // "mbarrier"), through the paths of st, atom and ld: mbarrier.init a weak
-  // store of the new object; mbarrier.arrive an atom of its semantics and
-  // scope (a release one is a release pattern on the location, PTX ISA 9.1
-  // 8.8: "mbarrier.arrive.release [M]") whose register receives the old
-  // object's phase; test_wait and try_wait a load of theirs (an acquire
-  // pattern, 8.8: "mbarrier.test_wait.acquire [M]") whose register receives
-  // whether the phase its state operand names has completed. An acquire wait
-  // acquires whether it returns True or False: more than 9.7.13.15.16 asks
-  // ("When ... with .acquire qualifier returns True, they form the acquire
-  // pattern"), so every run is one ptx allows. try_wait never suspends: a
-  // suspended thread may resume "before the phase completes" (9.7.13.15.16).
-  void runMbarrierAsAccess(CompiledInstruction & compiled, const Architecture& architecture) {
-    using litmus::InstructionKind;
-    switch (litmus::kindOf(compiled.opcode)) {
-      case InstructionKind::MbarrierInit:
-        compiled.opcode = Opcode::Store;
-        compiled.operation = litmus::Operation::MbarrierInit;  // applied at issue
-        compiled.semantics = litmus::Semantics::Weak;
-        compiled.scope = litmus::Scope::None;
-        break;
-      case InstructionKind::MbarrierArrive:
-        compiled.opcode = Opcode::Atomic;
-        compiled.operation = litmus::Operation::MbarrierArrive;
-        compiled.result = litmus::Operation::MbarrierPhase;
-        if (architecture.brokenMbarrierArriveIsRelaxed) {
-          compiled.semantics = litmus::Semantics::Relaxed;
-        }
-        compiled.operands.push_back({CompiledOperand::Kind::Immediate, 0});  // atom's operand
-        break;
-      case InstructionKind::MbarrierWait:
-        compiled.opcode = Opcode::Load;
-        compiled.result = litmus::Operation::MbarrierPhaseComplete;
-        compiled.operands.resize(3);  // done, [addr], state; try_wait's time hint is no access
-        break;
-      default:
-        break;
-    }
-    compiled.type =
-        litmus::isMbarrierOperation(compiled.operation) || compiled.result != litmus::Operation::None
-            ? litmus::DataType::B64
-            : compiled.type;
-  }
+bool isClusterBarrierOpcode(Opcode opcode) {
+  const litmus::InstructionKind kind = litmus::kindOf(opcode);
+  return kind == litmus::InstructionKind::ClusterArrive || kind == litmus::InstructionKind::ClusterWait;
+}
 
-  void markLiveLines(Program & program) {
-    program.liveL1Lines.assign(program.ctas, 0);
-    program.liveL2Lines.assign(program.devices, 0);
-    program.liveNearCopyLines.assign(program.ctas, 0);
-    program.causalLines.assign(program.ctas, 0);
-    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
-      for (const CompiledInstruction& instruction : program.threads[thread]) {
-        if (instruction.opcode == Opcode::Store) {
-          program.causalLines[program.ctaOf[thread]] |=
-              locationsNamed(program, thread, instruction.operands[0]);
-        }
-        if (instruction.opcode != Opcode::Load && instruction.opcode != Opcode::Atomic &&
-            instruction.opcode != Opcode::Reduction) {
-          continue;
-        }
-        const CompiledOperand& address =
-            instruction.operands[instruction.opcode == Opcode::Reduction ? 0 : 1];
-        const std::uint32_t named = locationsNamed(program, thread, address);
-        // PROXY-1, PROXY-5: a line of its own is read through only by the
-        // accesses that name it.
-        const std::uint32_t lines =
-            instruction.line == CompiledInstruction::kOwnLine ? named : 1u << instruction.line;
-        program.liveL2Lines[program.deviceOf[thread]] |= named;
-        if (instruction.opcode != Opcode::Load || instruction.semantics != litmus::Semantics::Weak) {
-          program.causalLines[program.ctaOf[thread]] |= named;
-        }
-        if (instruction.opcode == Opcode::Load) {
-          program.liveNearCopyLines[program.ctaOf[thread]] |= named;
-        }
-        const bool throughL1 =
-            instruction.opcode == Opcode::Load &&
-            (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) &&
-            instruction.cacheOperator != litmus::CacheOperator::CacheGlobal &&
-            instruction.cacheOperator != litmus::CacheOperator::DontCache;
-        if (throughL1 || instruction.line != CompiledInstruction::kOwnLine) {
-          program.liveL1Lines[program.ctaOf[thread]] |= lines;
-        }
+// [MBAR-1] An mbarrier instruction runs as the access of its object's
+// location that it is (litmus/InstructionSemantics.h, docs/dialects.md
+// "mbarrier"), through the paths of st, atom and ld: mbarrier.init a weak
+// store of the new object; mbarrier.arrive an atom of its semantics and
+// scope (a release one is a release pattern on the location, PTX ISA 9.1
+// 8.8: "mbarrier.arrive.release [M]") whose register receives the old
+// object's phase; test_wait and try_wait a load of theirs (an acquire
+// pattern, 8.8: "mbarrier.test_wait.acquire [M]") whose register receives
+// whether the phase its state operand names has completed. An acquire wait
+// acquires whether it returns True or False: more than 9.7.13.15.16 asks
+// ("When ... with .acquire qualifier returns True, they form the acquire
+// pattern"), so every run is one ptx allows. try_wait never suspends: a
+// suspended thread may resume "before the phase completes" (9.7.13.15.16).
+void runMbarrierAsAccess(CompiledInstruction& compiled, const Architecture& architecture) {
+  using litmus::InstructionKind;
+  switch (litmus::kindOf(compiled.opcode)) {
+    case InstructionKind::MbarrierInit:
+      compiled.opcode = Opcode::Store;
+      compiled.operation = litmus::Operation::MbarrierInit;  // applied at issue
+      compiled.semantics = litmus::Semantics::Weak;
+      compiled.scope = litmus::Scope::None;
+      break;
+    case InstructionKind::MbarrierArrive:
+      compiled.opcode = Opcode::Atomic;
+      compiled.operation = litmus::Operation::MbarrierArrive;
+      compiled.result = litmus::Operation::MbarrierPhase;
+      if (architecture.brokenMbarrierArriveIsRelaxed) {
+        compiled.semantics = litmus::Semantics::Relaxed;
+      }
+      compiled.operands.push_back({CompiledOperand::Kind::Immediate, 0});  // atom's operand
+      break;
+    case InstructionKind::MbarrierWait:
+      compiled.opcode = Opcode::Load;
+      compiled.result = litmus::Operation::MbarrierPhaseComplete;
+      compiled.operands.resize(3);  // done, [addr], state; try_wait's time hint is no access
+      break;
+    default:
+      break;
+  }
+  compiled.type =
+      litmus::isMbarrierOperation(compiled.operation) || compiled.result != litmus::Operation::None
+          ? litmus::DataType::B64
+          : compiled.type;
+}
+
+void markLiveLines(Program& program) {
+  program.liveL1Lines.assign(program.ctas, 0);
+  program.liveL2Lines.assign(program.devices, 0);
+  program.liveNearCopyLines.assign(program.ctas, 0);
+  program.causalLines.assign(program.ctas, 0);
+  for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+    for (const CompiledInstruction& instruction : program.threads[thread]) {
+      if (instruction.opcode == Opcode::Store) {
+        program.causalLines[program.ctaOf[thread]] |=
+            locationsNamed(program, thread, instruction.operands[0]);
+      }
+      if (instruction.opcode != Opcode::Load && instruction.opcode != Opcode::Atomic &&
+          instruction.opcode != Opcode::Reduction) {
+        continue;
+      }
+      const CompiledOperand& address = instruction.operands[instruction.opcode == Opcode::Reduction ? 0 : 1];
+      const std::uint32_t named = locationsNamed(program, thread, address);
+      // PROXY-1, PROXY-5: a line of its own is read through only by the
+      // accesses that name it.
+      const std::uint32_t lines =
+          instruction.line == CompiledInstruction::kOwnLine ? named : 1u << instruction.line;
+      program.liveL2Lines[program.deviceOf[thread]] |= named;
+      if (instruction.opcode != Opcode::Load || instruction.semantics != litmus::Semantics::Weak) {
+        program.causalLines[program.ctaOf[thread]] |= named;
+      }
+      if (instruction.opcode == Opcode::Load) {
+        program.liveNearCopyLines[program.ctaOf[thread]] |= named;
+      }
+      const bool throughL1 =
+          instruction.opcode == Opcode::Load &&
+          (instruction.semantics == litmus::Semantics::Weak || instruction.scope == litmus::Scope::Cta) &&
+          instruction.cacheOperator != litmus::CacheOperator::CacheGlobal &&
+          instruction.cacheOperator != litmus::CacheOperator::DontCache;
+      if (throughL1 || instruction.line != CompiledInstruction::kOwnLine) {
+        program.liveL1Lines[program.ctaOf[thread]] |= lines;
       }
     }
   }
+}
 
 }  // namespace
 
