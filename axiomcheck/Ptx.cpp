@@ -388,6 +388,7 @@ void narrowToLeastOrders(Execution& x) {
 // ptx75 models every proxy and alias (litmus/Proxies.h); ptx60 refuses them.
 void acceptEveryTest(const litmus::Test&, const std::string&, std::string_view) {}
 
+// The relations the searches read (ModelDefinition.h).
 const Relation& morallyStrongOf(const Derived& d) { return d.moral; }
 const Relation& causeOfDerived(const Derived& d) { return d.cause; }
 EventSet fenceScOf(const Derived& d) { return d.fenceSc; }
