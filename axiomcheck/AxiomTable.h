@@ -2,7 +2,8 @@
 // {axiom, stage, predicate}. An axiom holds when all its clauses hold. The
 // search of a model decides each clause as soon as its stage's choices are
 // made (pruning), and brokenAxioms() decides every clause on a complete
-// candidate, so the two cannot disagree about what an axiom says.
+// candidate, so the two cannot disagree about what an axiom says. The search
+// that prunes is the same for every model (OrderSearch.h).
 //
 // Most axioms are one clause. An axiom is split where a part of it is
 // already decided at an earlier stage (PTX's Causality: irreflexive cause

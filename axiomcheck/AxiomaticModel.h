@@ -2,12 +2,15 @@
 // per model behind one interface, as GenMC's ConsistencyChecker).
 //
 // The enumerator (CandidateEnumerator.h) builds candidates up to rf and the
-// barrier synchronization, which every model shares; the model then makes
-// its own remaining choices (co, and for ptx the Fence-SC order), checks
-// its axioms, pruning as early as it can, and reports each complete
-// candidate it accepts and, per axiom, each one it rejects. Each model
-// states each axiom once, in a table (AxiomTable.h) that both its pruning
-// and brokenAxioms() read.
+// barrier synchronization, which every model shares, and hands each to
+// completeAndCheck, which makes the remaining choices (co, and for ptx the
+// Fence-SC order), checks the axioms, pruning as early as it can, and
+// reports each complete candidate accepted and, per axiom, each one
+// rejected. The models opcheck has are each a ModelDefinition
+// (ModelDefinition.h: derived relations, the orders to search, a table of
+// axioms that both pruning and brokenAxioms() read); DefinedModel.h
+// implements this interface for them with the one search of OrderSearch.h.
+// Wrappers (ForwardingModel.h) implement it to watch a model's work.
 #pragma once
 
 #include <cstddef>
@@ -77,7 +80,8 @@ class AxiomaticModel {
   virtual std::optional<std::size_t> rejectReadsFrom(const Execution&) const { return std::nullopt; }
 
   // Makes the model's remaining choices on EXECUTION (rf, values and
-  // barriers are fixed) and reports every resulting candidate to SINK.
+  // barriers are fixed) and reports every resulting candidate to SINK
+  // (for a defined model: OrderSearch.h).
   virtual void completeAndCheck(Execution& execution, CandidateSink& sink) const = 0;
 
   // Every axiom a complete candidate breaks (rf, co, the Fence-SC order and

@@ -1,5 +1,6 @@
 // The axiomatic models opcheck knows (design.md "Axiomatic models"), one
-// file each: Ptx.cpp (ptx60, ptx75 with ProxyCausality.cpp), Rmo.cpp, Sc.cpp.
+// file each, each a ModelDefinition (ModelDefinition.h): Ptx.cpp (ptx60,
+// ptx75 with ProxyCausality.cpp), Rmo.cpp, Sc.cpp.
 #pragma once
 
 #include <optional>

@@ -4,6 +4,8 @@
 // 3.4.3, 3.5.1). This enumerates each strict partial order that contains
 // the forced pairs and orders every listed pair, built as the transitive
 // closure of those choices (no pair ordered that nothing requires), once.
+// OrderSearch.h runs it for ptx's co (CoherenceShape::LeastPartial) and
+// Fence-SC order; the race analysis (DataRaces.cpp) for Fence-SC orders.
 #pragma once
 
 #include <utility>

@@ -3,7 +3,9 @@
 // proxy-preserved-cause-base and cause). The rest of ptx75 is ptx60's code
 // (Ptx.cpp), which already reads the proxy and the virtual address of every
 // event (morally strong: same proxy, same virtual address; patterns:
-// po-vloc); this file is only what 7.5 adds to 6.0.
+// po-vloc); this file is only what 7.5 adds to 6.0. The model computes it
+// only for tests with mixed proxies: on the others it agrees with ptx60's
+// cause on every pair the axioms read (Ptx.cpp, causeOf).
 #pragma once
 
 #include "axiomcheck/Execution.h"

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "axiomcheck/Execution.h"
+#include "axiomcheck/PtxVersion.h"
 #include "litmus/Test.h"
 
 namespace opcheck::axiomcheck {
@@ -67,6 +68,9 @@ struct PtxRelations {
   Relation cause;          // causality order, 8.9.5 (seed 001 Fig. 4)
 };
 
-PtxRelations ptxRelations(const Execution& execution);
+// The relations of VERSION; ptx75's cause on every pair (the model's
+// axioms read it only where it is ptx60's on a test without mixed proxies:
+// Ptx.cpp causeOf).
+PtxRelations ptxRelations(const Execution& execution, PtxVersion version = PtxVersion::Ptx75);
 
 }  // namespace opcheck::axiomcheck

@@ -27,8 +27,8 @@
 #include <array>
 
 #include "axiomcheck/AxiomExplanation.h"
+#include "axiomcheck/DefinedModel.h"
 #include "axiomcheck/Models.h"
-#include "axiomcheck/TotalCoherence.h"
 #include "litmus/Clusters.h"
 
 namespace opcheck::axiomcheck {
@@ -105,17 +105,7 @@ FixedParts fixedParts(const Execution& x) {
   return parts;
 }
 
-// The relations the axioms read at a stage (AxiomTable.h): at Location,
-// the events of the location whose co was just chosen, and fr among them
-// (Atomic and sc-per-loc-llh relate events of one location only, so they
-// can be checked a location at a time); at Coherence, every event and all
-// of fr.
-struct RmoView {
-  const Execution& x;
-  const FixedParts& parts;
-  EventSet located;
-  Relation fr;
-};
+using RmoView = CandidateView<FixedParts>;
 
 // The rmo(fence) constraint of one scope (SCOPED: the fixed parts
 // restricted to it; SCOPE: the scope's relation), co and fr added.
@@ -123,7 +113,10 @@ bool scopeConstraintHolds(const RmoView& v, const Relation& scoped, const Relati
   return (scoped | ((v.x.co | v.fr) & scope)).acyclic();
 }
 
-// The cat file's axioms, in its order.
+// The cat file's axioms, in its order. Atomic and sc-per-loc-llh relate
+// events of one location only, so they are decided a location at a time
+// (at Location the view holds the events of the location whose co was just
+// chosen, and fr among them); at Coherence, every event and all of fr.
 constexpr std::array<AxiomClause<RmoView>, 6> kClauses = {{
     {kNoThinAir, AxiomStage::ReadsFrom,
      [](const RmoView& v) { return (v.x.dependencies() | v.x.rf).acyclic(); }},
@@ -131,80 +124,48 @@ constexpr std::array<AxiomClause<RmoView>, 6> kClauses = {{
      [](const RmoView& v) {
        const Relation co = v.x.co.restricted(v.located, v.located);
        return (v.x.rmw.restricted(v.located, v.located) &
-               (v.fr & v.parts.external).then(co & v.parts.external))
+               (v.fr & v.derived.external).then(co & v.derived.external))
            .empty();
      }},
     {kScPerLocLlh, AxiomStage::Location,
      [](const RmoView& v) {
-       const Relation llh =
-           v.parts.poLoc.restricted(v.located, v.x.writes) | v.parts.poLoc.restricted(v.x.writes, v.located);
+       const Relation llh = v.derived.poLoc.restricted(v.located, v.x.writes) |
+                            v.derived.poLoc.restricted(v.x.writes, v.located);
        return (llh | v.x.rf.restricted(v.located, v.located) | v.fr | v.x.co.restricted(v.located, v.located))
            .acyclic();
      }},
     {kCta, AxiomStage::Coherence,
-     [](const RmoView& v) { return scopeConstraintHolds(v, v.parts.cta, v.x.sameCta); }},
+     [](const RmoView& v) { return scopeConstraintHolds(v, v.derived.cta, v.x.sameCta); }},
     {kGl, AxiomStage::Coherence,
-     [](const RmoView& v) { return scopeConstraintHolds(v, v.parts.gl, v.x.sameGpu); }},
-    {kSys, AxiomStage::Coherence, [](const RmoView& v) { return (v.parts.sys | v.x.co | v.fr).acyclic(); }},
+     [](const RmoView& v) { return scopeConstraintHolds(v, v.derived.gl, v.x.sameGpu); }},
+    {kSys, AxiomStage::Coherence, [](const RmoView& v) { return (v.derived.sys | v.x.co | v.fr).acyclic(); }},
 }};
 
-class RmoModel final : public AxiomaticModel {
- public:
-  explicit RmoModel(AxiomMask skip = 0) : skip_(skip) {}
+// Seed 000's chips have no clusters (PTX ISA 7.8, sm_90): .cluster is .cta
+// where they include the same threads, refused elsewhere (litmus/Clusters.h).
+void checkRmoSupported(const litmus::Test& test, const std::string& file, std::string_view model) {
+  refuseMixedProxies(test, file, model);
+  litmus::refuseClusterScope(test, file, "model " + std::string(model));
+}
 
-  std::string_view name() const override { return "rmo"; }
-  std::string_view summary() const override {
-    return "per-scope RMO of the ASPLOS'15 GPU paper with herd's atomicity (herd7 2015 ptx-nodoc)";
-  }
-  std::span<const Axiom> axioms() const override { return kAxioms; }
-  ModelTraits traits() const override { return {.failedCasWrites = true, .barriers = false}; }
-  const AxiomaticModel& skipping(AxiomMask skip) const override { return modelSkipping<RmoModel>(skip); }
-  AxiomMask skippedAxioms() const override { return skip_; }
-  // Seed 000's chips have no clusters (PTX ISA 7.8, sm_90): .cluster is .cta
-  // where they include the same threads, refused elsewhere (litmus/Clusters.h).
-  void checkSupported(const litmus::Test& test, const std::string& file) const override {
-    AxiomaticModel::checkSupported(test, file);
-    litmus::refuseClusterScope(test, file, "model rmo");
-  }
-  std::size_t thinAirAxiom() const override { return kNoThinAir; }
-
-  std::optional<std::size_t> rejectReadsFrom(const Execution& x) const override {
-    const FixedParts none;
-    return firstBrokenAt<RmoView>(kClauses, AxiomStage::ReadsFrom, {x, none, 0, {}}, skip_);
-  }
-
-  void completeAndCheck(Execution& x, CandidateSink& sink) const override {
-    const FixedParts parts = fixedParts(x);
-    forEachTotalCoherence(
-        x, sink,
-        [&](litmus::LocationId location) {
-          const EventSet located = x.locationEvents[location];
-          return firstBrokenAt<RmoView>(kClauses, AxiomStage::Location,
-                                        {x, parts, located, x.fromRead().restricted(located, located)},
-                                        skip_);
-        },
-        [&] {
-          if (const std::optional<std::size_t> axiom = firstBrokenAt<RmoView>(
-                  kClauses, AxiomStage::Coherence, {x, parts, firstEvents(x.size), x.fromRead()}, skip_)) {
-            sink.reject(*axiom);
-          } else {
-            sink.accept(x);
-          }
-        });
-  }
-
-  std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
-    const FixedParts parts = fixedParts(x);
-    return allBroken<RmoView>(kClauses, {x, parts, firstEvents(x.size), x.fromRead()}, skip_);
-  }
-
- private:
-  AxiomMask skip_;
+constexpr ModelDefinition<FixedParts> kRmoDefinition = {
+    .name = "rmo",
+    .summary = "per-scope RMO of the ASPLOS'15 GPU paper with herd's atomicity (herd7 2015 ptx-nodoc)",
+    .axioms = kAxioms,
+    .clauses = kClauses,
+    .traits = {.failedCasWrites = true, .barriers = false},
+    .thinAirAxiom = kNoThinAir,
+    .checkSupported = checkRmoSupported,
+    .derive = fixedParts,
+    // herd's withco: co is total per location.
+    .coherence = {.shape = CoherenceShape::TotalPerLocation},
+    .fenceSc = {},                 // no order besides co
+    .narrowTotalOrders = nullptr,  // co is total: a run's co is one of the model's
 };
 
 }  // namespace
 
-const AxiomaticModel& rmoModel() { return modelSkipping<RmoModel>(0); }
+const AxiomaticModel& rmoModel() { return definedModel<kRmoDefinition>(); }
 
 std::optional<AxiomExplanation> explainRmoAxiom(const Execution& x, std::size_t axiom) {
   if (axiom >= kAxioms.size()) {

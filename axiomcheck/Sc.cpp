@@ -11,8 +11,8 @@
 #include <array>
 
 #include "axiomcheck/AxiomExplanation.h"
+#include "axiomcheck/DefinedModel.h"
 #include "axiomcheck/Models.h"
-#include "axiomcheck/TotalCoherence.h"
 
 namespace opcheck::axiomcheck {
 
@@ -25,15 +25,15 @@ constexpr std::array<Axiom, 2> kAxioms = {{
     {"Atomicity", "empty rmw & (fr; co): no write between an RMW's read and write"},
 }};
 
-// The relations the axioms read at a stage (AxiomTable.h): at Location,
-// the events of the location whose co was just chosen and fr among them;
-// at Coherence, every event and all of fr.
-struct ScView {
-  const Execution& x;
-  EventSet located;
-  Relation fr;
-};
+// sc derives nothing: its axioms read the candidate alone.
+struct ScRelations {};
 
+ScRelations deriveNothing(const Execution&) { return {}; }
+
+using ScView = CandidateView<ScRelations>;
+
+// At Location, the events of the location whose co was just chosen and fr
+// among them; at Coherence, every event and all of fr.
 constexpr std::array<AxiomClause<ScView>, 3> kClauses = {{
     // SC restricted to one location (po-loc and com): implied by SC,
     // decided as soon as the location's co is chosen.
@@ -49,49 +49,23 @@ constexpr std::array<AxiomClause<ScView>, 3> kClauses = {{
      [](const ScView& v) { return (v.x.po | v.x.rf | v.x.co | v.fr | v.x.barrierSync).acyclic(); }},
 }};
 
-class ScModel final : public AxiomaticModel {
- public:
-  explicit ScModel(AxiomMask skip = 0) : skip_(skip) {}
-
-  std::string_view name() const override { return "sc"; }
-  std::string_view summary() const override {
-    return "sequential consistency: one interleaving of all threads, atomic RMWs, barriers that wait";
-  }
-  std::span<const Axiom> axioms() const override { return kAxioms; }
-  ModelTraits traits() const override { return {.failedCasWrites = false, .barriers = true}; }
-  const AxiomaticModel& skipping(AxiomMask skip) const override { return modelSkipping<ScModel>(skip); }
-  AxiomMask skippedAxioms() const override { return skip_; }
-  std::size_t thinAirAxiom() const override { return kSc; }
-
-  void completeAndCheck(Execution& x, CandidateSink& sink) const override {
-    forEachTotalCoherence(
-        x, sink,
-        [&](litmus::LocationId location) {
-          const EventSet located = x.locationEvents[location];
-          return firstBrokenAt<ScView>(kClauses, AxiomStage::Location,
-                                       {x, located, x.fromRead().restricted(located, located)}, skip_);
-        },
-        [&] {
-          if (const std::optional<std::size_t> axiom = firstBrokenAt<ScView>(
-                  kClauses, AxiomStage::Coherence, {x, firstEvents(x.size), x.fromRead()}, skip_)) {
-            sink.reject(*axiom);
-          } else {
-            sink.accept(x);
-          }
-        });
-  }
-
-  std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
-    return allBroken<ScView>(kClauses, {x, firstEvents(x.size), x.fromRead()}, skip_);
-  }
-
- private:
-  AxiomMask skip_;
+constexpr ModelDefinition<ScRelations> kScDefinition = {
+    .name = "sc",
+    .summary = "sequential consistency: one interleaving of all threads, atomic RMWs, barriers that wait",
+    .axioms = kAxioms,
+    .clauses = kClauses,
+    .traits = {.failedCasWrites = false, .barriers = true},
+    .thinAirAxiom = kSc,
+    .derive = deriveNothing,
+    // A total co per location (herd's sc.cat: co is total).
+    .coherence = {.shape = CoherenceShape::TotalPerLocation},
+    .fenceSc = {},                 // no order besides co
+    .narrowTotalOrders = nullptr,  // co is total: a run's co is one of the model's
 };
 
 }  // namespace
 
-const AxiomaticModel& scModel() { return modelSkipping<ScModel>(0); }
+const AxiomaticModel& scModel() { return definedModel<kScDefinition>(); }
 
 std::optional<AxiomExplanation> explainScAxiom(const Execution& x, std::size_t axiom) {
   if (axiom >= kAxioms.size()) {

@@ -1,5 +1,6 @@
 // Coherence as a total order per location, the initial write first (herd's
-// "withco" enumeration, used by the rmo and sc models).
+// "withco" enumeration; OrderSearch.h runs it for the models that ask for
+// it, CoherenceShape::TotalPerLocation: rmo and sc).
 //
 // Only orders that keep each thread's writes in program order are
 // enumerated: any other breaks sc-per-location in every model that uses a
