@@ -23,7 +23,7 @@ void refuseProxies(const litmus::Test& test, const std::string& file, const std:
   }
   for (const litmus::Location& location : test.locations) {
     if (location.aliasOf) {
-      litmus::fail(file, {},
+      litmus::fail(file, location.aliasPosition,
                    who + " does not support location " + location.name + ", an alias of " +
                        test.locations[*location.aliasOf].name +
                        " through a proxy (PTX 7.5's mixed-proxy model, which only ptx75 models)");

@@ -340,7 +340,7 @@ litmus::Test buildTest(const Cycle& cycle, const GenerationOptions& options) {
   test.documentation = "\"" + cycleText(cycle) + "\"";
   for (unsigned location = 0; location < locationCount; ++location) {
     test.locations.push_back(litmus::Location{
-        locationName(location), {}, litmus::StateSpace::Global, litmus::Proxy::Generic, std::nullopt});
+        locationName(location), {}, litmus::StateSpace::Global, litmus::Proxy::Generic, std::nullopt, {}});
   }
   test.threads.resize(threadCount);
   for (litmus::Thread& thread : test.threads) {

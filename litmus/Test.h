@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "litmus/Condition.h"
@@ -43,8 +44,14 @@ struct Location {
   // "rd2 @ constant aliases rd1": rd2 names rd1's memory through a proxy.
   Proxy proxy = Proxy::Generic;
   std::optional<LocationId> aliasOf;
+  SourcePosition aliasPosition;  // where "v @ P aliases x" was written
 
-  friend bool operator==(const Location&, const Location&) = default;
+  // Where an alias was declared is not part of what it is (as for
+  // Instruction): a test and its canonical reprint compare equal.
+  friend bool operator==(const Location& left, const Location& right) {
+    return std::tie(left.name, left.initialValue, left.stateSpace, left.proxy, left.aliasOf) ==
+           std::tie(right.name, right.initialValue, right.stateSpace, right.proxy, right.aliasOf);
+  }
 };
 
 // Where a thread runs in the scope tree. Kernel and warp are optional

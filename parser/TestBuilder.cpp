@@ -244,7 +244,7 @@ class TestBuilder {
       fail(position,
            "test too large: more than " + std::to_string(kMaxLocations) + " locations, opcheck's limit");
     }
-    test_.locations.push_back(Location{name, {}, StateSpace::Global, Proxy::Generic, std::nullopt});
+    test_.locations.push_back(Location{name, {}, StateSpace::Global, Proxy::Generic, std::nullopt, {}});
     return static_cast<LocationId>(test_.locations.size() - 1);
   }
 
@@ -346,6 +346,7 @@ class TestBuilder {
     }
     test_.locations[id].proxy = static_cast<Proxy>(proxy->value);
     test_.locations[id].aliasOf = target;
+    test_.locations[id].aliasPosition = positionOf(&alias);
   }
 
   // --- program ---------------------------------------------------------------

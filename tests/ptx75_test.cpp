@@ -218,3 +218,26 @@ TEST_CASE("without proxies, ptx75's causality order is ptx60's on every pair the
   // accesses to different locations, which ptx75's (PTX ISA 9.1 8.9.5) does not.
   CHECK(comparison.differing > 0);
 }
+
+TEST_CASE("rmo, sc and ptx60 refuse a virtual alias at the line and column that declares it",
+          "[axiomatic][ptx75]") {
+  // Only ptx75 models aliases (PTX ISA 9.1 8.2.2); the others refuse the
+  // test where the alias is written, as bad input is (design.md "Bad input").
+  const litmus::Test test = parser::readLitmusText(R"(PTX alias-only
+{
+x = 0;
+  y @ generic aliases x;
+}
+ P0@cta 0,gpu 0 ;
+ st.weak x, 1   ;
+ ld.weak r0, y  ;
+exists (P0:r0 == 0)
+)",
+                                                   "t.litmus");
+  for (const axiomcheck::AxiomaticModel* model :
+       {&axiomcheck::rmoModel(), &axiomcheck::scModel(), &axiomcheck::ptx60Model()}) {
+    INFO(model->name());
+    CHECK_THROWS_WITH(axiomcheck::checkTest(test, *model, {}, "t.litmus"),
+                      Catch::StartsWith("t.litmus:4:3: error:") && Catch::Contains("an alias of x"));
+  }
+}
