@@ -26,6 +26,7 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
                     const std::string& file) {
   Execution& x = execution;
   x.test = &test;
+  x.mixedProxies = litmus::usesMixedProxies(test);
   x.paths.assign(paths.begin(), paths.end());
   const std::size_t threads = paths.size();
 

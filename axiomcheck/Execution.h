@@ -68,8 +68,9 @@ class Execution {
   std::vector<unsigned> initialWriteOf;
 
   // Fixed by the program.
-  Relation po;            // program order (events of one thread)
-  Relation sameLocation;  // reads and writes of one location, pairs of distinct events
+  bool mixedProxies = false;  // litmus::usesMixedProxies(*test), read once per candidate
+  Relation po;                // program order (events of one thread)
+  Relation sameLocation;      // reads and writes of one location, pairs of distinct events
   // Reads and writes that name one virtual address (Event::virtualAddress;
   // the cat's vloc), pairs of distinct events: sameLocation but for aliases.
   Relation sameVirtualAddress;

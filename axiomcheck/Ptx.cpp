@@ -109,7 +109,7 @@ struct Derived {
   Relation sync;
   EventSet fenceSc = 0;
   // ptx75 on a test with a non-generic proxy or an alias
-  // (litmus::usesMixedProxies): only then is cause proxy-preserved (causeOf).
+  // (Execution::mixedProxies): only then is cause proxy-preserved (causeOf).
   bool proxyPreserved = false;
   Relation cause;
 };
@@ -171,7 +171,7 @@ Relation morallyStrong(const Execution& x) {
 Derived derive(const Execution& x, PtxVersion version) {
   Derived d;
   d.version = version;
-  d.proxyPreserved = version == PtxVersion::Ptx75 && litmus::usesMixedProxies(*x.test);
+  d.proxyPreserved = version == PtxVersion::Ptx75 && x.mixedProxies;
   d.moral = morallyStrong(x);
   d.poLoc = x.po & x.sameVirtualAddress;  // the cat's po-vloc
   d.poOptional = x.po.optional();

@@ -8,6 +8,7 @@
 #include "litmus/Diagnostic.h"
 #include "litmus/InstructionSemantics.h"
 #include "litmus/Proxies.h"
+#include "opsem/InstructionTraits.h"
 
 namespace opcheck::opsem {
 
@@ -166,11 +167,6 @@ void refuseRegisterAddressesBesideAliasLines(const litmus::Test& test, const std
       }
     }
   }
-}
-
-bool isClusterBarrierOpcode(Opcode opcode) {
-  const litmus::InstructionKind kind = litmus::kindOf(opcode);
-  return kind == litmus::InstructionKind::ClusterArrive || kind == litmus::InstructionKind::ClusterWait;
 }
 
 // [MBAR-1] An mbarrier instruction runs as the access of its object's
@@ -374,10 +370,10 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     const auto clusterBarriers = std::count_if(
         program.threads[thread].begin(), program.threads[thread].end(),
-        [](const CompiledInstruction& instruction) { return isClusterBarrierOpcode(instruction.opcode); });
+        [](const CompiledInstruction& instruction) { return isClusterBarrier(instruction.opcode); });
     const auto& code = test.threads[thread].instructions;
     const auto first = std::find_if(code.begin(), code.end(), [](const litmus::Instruction& instruction) {
-      return isClusterBarrierOpcode(instruction.opcode);
+      return isClusterBarrier(instruction.opcode);
     });
     if (clusterBarriers > static_cast<std::ptrdiff_t>(kMaxClusterBarriers) ||
         (clusterBarriers > 0 && program.hasBackwardBranch)) {
@@ -387,15 +383,20 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
                        ": it runs barrier.cluster in a test without loops, at most that many a thread");
     }
   }
+  std::uint32_t arriving = 0;  // the threads with a barrier.cluster.arrive
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    if (std::any_of(program.threads[thread].begin(), program.threads[thread].end(),
+                    [](const CompiledInstruction& instruction) {
+                      return litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive;
+                    })) {
+      arriving |= 1u << thread;
+    }
+  }
   program.clusterBarrierMembers.assign(test.threads.size(), 0);
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     for (std::size_t other = 0; other < test.threads.size(); ++other) {
-      const bool arrives =
-          std::any_of(program.threads[other].begin(), program.threads[other].end(),
-                      [](const CompiledInstruction& instruction) {
-                        return litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive;
-                      });
-      if (arrives && test.threads[other].placement.cluster == test.threads[thread].placement.cluster) {
+      if ((arriving >> other & 1u) != 0 &&
+          test.threads[other].placement.cluster == test.threads[thread].placement.cluster) {
         program.clusterBarrierMembers[thread] |= 1u << other;
       }
     }
