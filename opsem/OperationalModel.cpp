@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "litmus/Diagnostic.h"
+#include "opsem/PackedPtxOpMachine.h"
 #include "opsem/PtxOpMachine.h"
 #include "opsem/RunSupport.h"
 #include "statespace/Explorer.h"
@@ -13,12 +14,11 @@ namespace opcheck::opsem {
 
 namespace {
 
-template <typename Capacity>
-OperationalResult run(const litmus::Test& test, const Program& program, const OperationalOptions& options,
-                      const char* capacityName) {
-  using Machine = PtxOpMachine<Capacity>;
+// Explores MACHINE (ptx-op over packed or wide states) and reports.
+template <typename Machine>
+OperationalResult exploreAndReport(const litmus::Test& test, const Program& program, const Machine& machine,
+                                   const OperationalOptions& options, const char* capacityName) {
   using State = typename Machine::State;
-  const Machine machine(program, options.architecture, options.reductions);
   statespace::ExplorationOptions exploration = options.exploration;
   exploration.reduceLocalSteps = options.reductions.localStepsAlone;
   // Without a backward branch every path ends, so a state that cannot
@@ -97,6 +97,21 @@ OperationalResult run(const litmus::Test& test, const Program& program, const Op
   }
   result.statistics.peakResidentBytes = statespace::peakResidentBytes();
   return result;
+}
+
+// Runs PROGRAM on ptx-op in the size class CAPACITY, its states stored in
+// the test's own layout (StateLayout.h).
+template <typename Capacity>
+OperationalResult run(const litmus::Test& test, const Program& program, const OperationalOptions& options,
+                      const char* capacityName) {
+  const PtxOpMachine<Capacity> wide(program, options.architecture, options.reductions);
+  const StateLayout<Capacity> layout(wide.hardware(), wide.initialState());
+  if (!options.packStates) {
+    return exploreAndReport(test, program, wide, options, capacityName);
+  }
+  return withPackedStates(wide, layout, [&](const auto& machine) {
+    return exploreAndReport(test, program, machine, options, capacityName);
+  });
 }
 
 template <typename Capacity>

@@ -23,6 +23,10 @@ struct OperationalOptions {
   // which must give the same outcomes (tests/opsem_test.cpp).
   Reductions reductions;
   bool witness = false;  // rebuild a trace to a final state matching the condition
+  // Store states in the test's own layout (StateLayout.h); off, the explorer
+  // stores the machine's wide states, with the same states and outcomes
+  // (tests/opsem_state_layout_test.cpp checks that).
+  bool packStates = true;
 };
 
 struct OperationalResult {

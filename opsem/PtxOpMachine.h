@@ -121,6 +121,9 @@ class PtxOpMachine {
   std::vector<Value> finalMemory(const State& state) const;
 
   const Program& program() const { return hardware_.program; }
+  // The parts and the configuration (for the test's state layout,
+  // StateLayout.h).
+  const Hardware<Capacity>& hardware() const { return hardware_; }
 
   // The invariants of the machine's state that STATE breaks (none in a state
   // the machine built: StateInvariants.h). With OPCHECK_CHECK_INVARIANTS

@@ -42,6 +42,14 @@ struct Successor {
   Fingerprint fingerprint;
 };
 
+// A state waiting to be expanded, with its fingerprint, so that it is hashed
+// once, when it is reached.
+template <typename State>
+struct FrontierEntry {
+  State state;
+  Fingerprint fingerprint;
+};
+
 // Calls a progress callback about once a second on a thread of its own
 // until finish() (or destruction); does nothing without a callback.
 class ProgressReporter {
@@ -92,8 +100,15 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   tbb::concurrent_vector<State> finals;
   tbb::concurrent_vector<Fingerprint> deadlocks;
   tbb::enumerable_thread_specific<std::vector<Edge>> edges;
-  std::atomic<std::uint64_t> transitions{0};
-  std::atomic<std::uint64_t> revisits{0};
+  // Counted per worker and added up at the end: a counter that every worker
+  // writes on every step would bounce between their caches.
+  struct Counts {
+    std::uint64_t transitions = 0;
+    std::uint64_t revisits = 0;
+  };
+  tbb::enumerable_thread_specific<Counts> counts;
+  // With a state limit only: the states reached so far, exactly.
+  std::atomic<std::uint64_t> reached{1};
   // States handed to the workers and not yet expanded (for progress only).
   // Counted only when someone watches: a shared counter costs every step.
   std::atomic<std::uint64_t> frontier{1};
@@ -109,7 +124,8 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   const State initial = machine.initialState();
   seen.insert(fingerprintOf(initial));
 
-  auto expand = [&](const State& state, auto& feeder) {
+  auto expand = [&](const FrontierEntry<State>& entry, auto& feeder) {
+    const State& state = entry.state;
     // Counted as expanded whichever way this returns.
     struct Expanded {
       std::atomic<std::uint64_t>* frontier;
@@ -132,7 +148,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       stop(StopReason::Timeout);
       return;
     }
-    const Fingerprint from = fingerprintOf(state);
+    const Fingerprint& from = entry.fingerprint;
     // Reused from one state to the next (no allocation per state).
     thread_local std::vector<Successor<State>> successors;
     successors.clear();
@@ -144,22 +160,25 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     } else if (successors.empty()) {
       deadlocks.push_back(from);  // stuck before the end: a hang
     }
+    Counts& mine = counts.local();
+    std::vector<Edge>* myEdges = options.detectHangs ? &edges.local() : nullptr;
     auto follow = [&](const Successor<State>& successor) {
-      transitions.fetch_add(1, std::memory_order_relaxed);
-      if (options.detectHangs) {
-        edges.local().push_back(Edge{from, successor.fingerprint});
+      ++mine.transitions;
+      if (myEdges != nullptr) {
+        myEdges->push_back(Edge{from, successor.fingerprint});
       }
       if (!seen.insert(successor.fingerprint)) {
-        revisits.fetch_add(1, std::memory_order_relaxed);
+        ++mine.revisits;
         return;
       }
-      if (options.limits.maxStates != 0 && seen.size() >= options.limits.maxStates) {
+      if (options.limits.maxStates != 0 &&
+          reached.fetch_add(1, std::memory_order_relaxed) + 1 >= options.limits.maxStates) {
         stop(StopReason::MaxStates);
       }
       if (countFrontier) {
         frontier.fetch_add(1, std::memory_order_relaxed);
       }
-      feeder.add(successor.state);
+      feeder.add(FrontierEntry<State>{successor.state, successor.fingerprint});
     };
     if (options.reduceLocalSteps) {
       for (const Successor<State>& successor : successors) {
@@ -180,7 +199,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   });
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
-    std::vector<State> roots{initial};
+    std::vector<FrontierEntry<State>> roots{{initial, fingerprintOf(initial)}};
     tbb::parallel_for_each(roots.begin(), roots.end(), expand);
   });
   reporter.finish();
@@ -189,8 +208,10 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   result.finalStates.assign(finals.begin(), finals.end());
   ExplorationStatistics& statistics = result.statistics;
   statistics.states = seen.size();
-  statistics.transitions = transitions.load();
-  statistics.revisits = revisits.load();
+  for (const Counts& worker : counts) {
+    statistics.transitions += worker.transitions;
+    statistics.revisits += worker.revisits;
+  }
   statistics.fingerprintBytes = seen.bytesReserved();
   statistics.stopReason = static_cast<StopReason>(stopReason.load());
 

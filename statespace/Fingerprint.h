@@ -3,6 +3,10 @@
 // probability about n^2 / 2^129 for n states: for 10^9 states, 10^-21.
 #pragma once
 
+// The hash is inlined (xxHash's header-only mode): states are hashed once per
+// transition, and a call into the shared library costs more than hashing a
+// small packed state.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <cstdint>

@@ -19,7 +19,9 @@ Fingerprint normalized(Fingerprint fingerprint) {
 
 }  // namespace
 
-struct FingerprintSet::Shard {
+// A cache line of its own per shard: threads that hold neighbouring shards
+// do not take each other's line away.
+struct alignas(64) FingerprintSet::Shard {
   // A test-and-test-and-set lock: shards are held for a few probes only.
   class SpinLock {
    public:
@@ -37,7 +39,8 @@ struct FingerprintSet::Shard {
 
   mutable SpinLock lock;
   std::vector<Fingerprint> slots;  // size is a power of two
-  std::size_t used = 0;
+  // Written under the lock; read without it by size().
+  std::atomic<std::size_t> used{0};
 
   std::size_t find(const Fingerprint& fingerprint) const {
     const std::size_t mask = slots.size() - 1;
@@ -84,10 +87,11 @@ bool FingerprintSet::insert(const Fingerprint& raw) {
   }
   shard.slots[index] = fingerprint;
   // Keep the load under 3/4 so that probes stay short.
-  if (++shard.used * 4 > shard.slots.size() * 3) {
+  const std::size_t used = shard.used.load(std::memory_order_relaxed) + 1;
+  shard.used.store(used, std::memory_order_relaxed);
+  if (used * 4 > shard.slots.size() * 3) {
     shard.grow();
   }
-  size_.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
 
@@ -96,6 +100,14 @@ bool FingerprintSet::contains(const Fingerprint& raw) const {
   Shard& shard = shardOf(fingerprint);
   std::lock_guard guard(shard.lock);
   return shard.slots[shard.find(fingerprint)] == fingerprint;
+}
+
+std::size_t FingerprintSet::size() const {
+  std::size_t size = 0;
+  for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
+    size += shards_[index].used.load(std::memory_order_relaxed);
+  }
+  return size;
 }
 
 std::size_t FingerprintSet::bytesReserved() const {

@@ -30,7 +30,10 @@ class FingerprintSet {
 
   bool contains(const Fingerprint& fingerprint) const;
 
-  std::size_t size() const { return size_.load(std::memory_order_relaxed); }
+  // The fingerprints inserted so far: exact once the inserting threads are
+  // done, a recent count while they run. It adds up the shards' counts
+  // (there is no shared counter for every insert to contend on).
+  std::size_t size() const;
 
   // Bytes held by the tables (for the bytes-per-state figure).
   std::size_t bytesReserved() const;
@@ -44,7 +47,6 @@ class FingerprintSet {
   Shard& shardOf(const Fingerprint& fingerprint) const;
 
   std::unique_ptr<Shard[]> shards_;
-  std::atomic<std::size_t> size_{0};
 };
 
 }  // namespace opcheck::statespace

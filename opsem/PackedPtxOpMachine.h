@@ -1,0 +1,77 @@
+// ptx-op as the explorer runs it: PtxOpMachine's steps over states stored in
+// the test's own layout (StateLayout.h), in the smallest of a few packed
+// sizes that holds it; a test whose layout is larger than them all runs on
+// the wide states. Outcomes and traces read a packed state by unpacking it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "opsem/PtxOpMachine.h"
+#include "opsem/StateLayout.h"
+#include "statespace/PackedMachine.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity, std::size_t Words>
+class PackedPtxOpMachine
+    : public statespace::PackedMachine<PtxOpMachine<Capacity>, StateLayout<Capacity>, Words> {
+  using Base = statespace::PackedMachine<PtxOpMachine<Capacity>, StateLayout<Capacity>, Words>;
+
+ public:
+  using State = typename Base::State;
+  using Base::Base;
+
+  std::vector<std::vector<Value>> finalRegisters(const State& state) const {
+    return this->machine().finalRegisters(this->unpack(state));
+  }
+  std::vector<Value> finalMemory(const State& state) const {
+    return this->machine().finalMemory(this->unpack(state));
+  }
+  std::string describe(const State& before, const statespace::Transition& transition,
+                       const State& after) const {
+    return this->machine().describe(this->unpack(before), transition, this->unpack(after));
+  }
+  const Program& program() const { return this->machine().program(); }
+};
+
+// Calls RUN with the machine that explores MACHINE's states in LAYOUT: a
+// PackedPtxOpMachine of the smallest packed size (32 bytes to 512, or to
+// 2 KiB for the large size class) that holds the layout, or
+// MACHINE itself when none does. RUN's result is returned.
+template <typename Capacity, typename Run>
+auto withPackedStates(const PtxOpMachine<Capacity>& machine, const StateLayout<Capacity>& layout, Run&& run) {
+  const std::size_t words = layout.words();
+  if (words <= 4) {
+    return run(PackedPtxOpMachine<Capacity, 4>(machine, layout));
+  }
+  if (words <= 8) {
+    return run(PackedPtxOpMachine<Capacity, 8>(machine, layout));
+  }
+  if (words <= 16) {
+    return run(PackedPtxOpMachine<Capacity, 16>(machine, layout));
+  }
+  // 240 bytes, not 256: XXH3 hashes up to 240 bytes without its loop over
+  // stripes, much faster per byte (statespace/Fingerprint.h).
+  if (words <= 30) {
+    return run(PackedPtxOpMachine<Capacity, 30>(machine, layout));
+  }
+  if (words <= 48) {
+    return run(PackedPtxOpMachine<Capacity, 48>(machine, layout));
+  }
+  if (words <= 64) {
+    return run(PackedPtxOpMachine<Capacity, 64>(machine, layout));
+  }
+  // Up to 2 KiB for the large size class, whose wide state is 4.4 KiB.
+  if constexpr (sizeof(MachineState<Capacity>) > 4 * 64 * 8) {
+    if (words <= 128) {
+      return run(PackedPtxOpMachine<Capacity, 128>(machine, layout));
+    }
+    if (words <= 256) {
+      return run(PackedPtxOpMachine<Capacity, 256>(machine, layout));
+    }
+  }
+  return run(machine);
+}
+
+}  // namespace opcheck::opsem

@@ -1,0 +1,80 @@
+// A machine whose states are stored packed: the explorer hashes, copies and
+// queues a few dozen bytes a state instead of the machine's working layout,
+// which is sized for the largest test it runs.
+//
+// The machine keeps stepping over its own ("wide") states; a codec, which
+// knows for the one system being explored which bytes of a wide state can
+// ever differ from a base state, packs a wide state into WORDS 64-bit words
+// and unpacks it again. The codec must be exact: unpack(pack(s)) == s for
+// every state the machine reaches, so that two packed states are equal
+// exactly when their wide states are, and the packed system has the same
+// states, transitions and final states as the wide one.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+
+#include "statespace/Machine.h"
+
+namespace opcheck::statespace {
+
+template <std::size_t Words>
+struct PackedState {
+  std::array<std::uint64_t, Words> words;
+  friend bool operator==(const PackedState&, const PackedState&) = default;
+};
+
+// What PackedMachine needs of a codec for the states WIDE.
+template <typename Codec, typename Wide>
+concept StateCodec = requires(const Codec& codec, const Wide& wide, Wide& into, std::uint64_t* out,
+                              const std::uint64_t* in) {
+  { codec.words() } -> std::convertible_to<std::size_t>;  // words a packed state needs
+  codec.pack(wide, out);                                  // writes words() words
+  codec.unpack(in, into);                                 // reads words() words
+};
+
+template <Machine M, typename Codec, std::size_t Words>
+requires StateCodec<Codec, typename M::State>
+class PackedMachine {
+ public:
+  using State = PackedState<Words>;
+  using Wide = typename M::State;
+
+  // The codec's packed states must fit WORDS (the caller picks WORDS from
+  // Codec::words()).
+  PackedMachine(const M& machine, const Codec& codec) : machine_(machine), codec_(codec) {}
+
+  State pack(const Wide& wide) const {
+    State packed{};  // words beyond the codec's stay zero
+    codec_.pack(wide, packed.words.data());
+    return packed;
+  }
+  Wide unpack(const State& packed) const {
+    Wide wide;
+    codec_.unpack(packed.words.data(), wide);
+    return wide;
+  }
+
+  State initialState() const { return pack(machine_.initialState()); }
+  bool isFinal(const State& state) const { return machine_.isFinal(codec_.view(state.words.data())); }
+  State apply(const State& state, const Transition& transition) const {
+    return pack(machine_.apply(unpack(state), transition));
+  }
+
+  template <typename Sink>
+  void forEachSuccessor(const State& state, Sink&& sink) const {
+    const Wide wide = unpack(state);
+    machine_.forEachSuccessor(
+        wide, [&](const Transition& transition, const Wide& next) { sink(transition, pack(next)); });
+  }
+
+  const M& machine() const { return machine_; }
+
+ private:
+  const M& machine_;
+  const Codec& codec_;
+};
+
+}  // namespace opcheck::statespace
