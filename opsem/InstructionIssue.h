@@ -12,7 +12,7 @@
 //   hang.
 // [ISSUE-4] A barrier without a thread count waits for the threads of its
 //   CTA that may reach a barrier of its name (Dat3M's barriers:
-//   defaultBarrierCount in Program.h).
+//   barrierParticipants in Program.h).
 // [RED-3] Reduction (off with --no-reduction): issuing touches only the
 //   issuing thread (its registers, program counter and in-flight list), so
 //   the explorer may follow an issue step alone (statespace/Explorer.h,
@@ -33,6 +33,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include "opsem/InstructionTraits.h"
@@ -252,9 +253,10 @@ class InstructionIssue {
         entry.compare = value(operands[0]);
         const bool hasSecond = operands.size() > 1;
         entry.value = hasSecond ? value(operands[1]) : -1;
-        const Value count = operands.size() > 2 ? value(operands[2])
-                                                : defaultBarrierCount(hardware_.program, thread,
-                                                                      entry.compare, entry.value, hasSecond);
+        const Value count = operands.size() > 2
+                                ? value(operands[2])
+                                : std::popcount(barrierParticipants(hardware_.program, thread, instruction,
+                                                                    entry.compare, entry.value));
         entry.location = static_cast<std::uint8_t>(std::clamp<Value>(count, 0, 255));
         break;
       }

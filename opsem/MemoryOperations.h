@@ -450,7 +450,7 @@ class MemoryOperations {
     instance.departed |= static_cast<std::uint16_t>(1u << thread);
     const CompiledInstruction& code = hardware_.instructionOf(thread, entry);
     const std::uint32_t members =
-        barrierParticipants(hardware_.program, thread, entry.compare, entry.value, code.operands.size() > 1);
+        barrierParticipants(hardware_.program, thread, code, entry.compare, entry.value);
     if (instance.departed != instance.arrived || instance.arrived != members) {
       return;
     }

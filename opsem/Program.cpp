@@ -401,6 +401,23 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
       }
     }
   }
+  // ISSUE-4, BAR-2: who may meet a barrier named by immediates is known
+  // before the run.
+  for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+    for (CompiledInstruction& instruction : program.threads[thread]) {
+      const auto& operands = instruction.operands;
+      const auto immediate = [](const CompiledOperand& operand) {
+        return operand.kind == CompiledOperand::Kind::Immediate;
+      };
+      if (instruction.opcode == Opcode::Barrier && !operands.empty() && immediate(operands[0]) &&
+          (operands.size() == 1 || immediate(operands[1]))) {
+        instruction.participants =
+            barrierParticipants(program, thread, operands[0].value,
+                                operands.size() > 1 ? operands[1].value : -1, operands.size() > 1);
+        instruction.participantsKnown = true;
+      }
+    }
+  }
   markLiveLines(program);
   return program;
 }
@@ -432,10 +449,11 @@ std::uint32_t barrierParticipants(const Program& program, std::size_t thread, Va
   return participants;
 }
 
-std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Value first, Value second,
-                                 bool hasSecond) {
-  return static_cast<std::uint8_t>(
-      std::popcount(barrierParticipants(program, thread, first, second, hasSecond)));
+std::uint32_t barrierParticipants(const Program& program, std::size_t thread,
+                                  const CompiledInstruction& instruction, Value first, Value second) {
+  return instruction.participantsKnown
+             ? instruction.participants
+             : barrierParticipants(program, thread, first, second, instruction.operands.size() > 1);
 }
 
 }  // namespace opcheck::opsem

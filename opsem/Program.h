@@ -73,6 +73,10 @@ struct CompiledInstruction {
   // virtual alias's line, or a constant or texture cache line (ProxyCaches.h).
   std::uint8_t line = kOwnLine;
   static constexpr std::uint8_t kOwnLine = 0xff;
+  // A barrier whose name is immediate: the threads that may meet it
+  // (barrierParticipants), computed once; otherwise, for each instance met.
+  bool participantsKnown = false;
+  std::uint32_t participants = 0;
   bool guarded = false;
   bool guardNegated = false;
   std::uint8_t guardRegister = 0;
@@ -157,15 +161,16 @@ constexpr std::size_t kMaxClusterBarriers = 15;
 Program compileProgram(const litmus::Test& test, const std::string& file,
                        const Architecture& architecture = Architecture{});
 
+// barrierParticipants for INSTRUCTION, a barrier of THREAD whose operands
+// gave the name (FIRST, SECOND): computed when the program was compiled if
+// the name is immediate.
+std::uint32_t barrierParticipants(const Program& program, std::size_t thread,
+                                  const CompiledInstruction& instruction, Value first, Value second);
+
 // The threads of THREAD's CTA that may meet a barrier with identity
 // (FIRST, SECOND), a bit each: those whose code holds a barrier that could
 // have that identity (an operand in a register could be anything).
 std::uint32_t barrierParticipants(const Program& program, std::size_t thread, Value first, Value second,
                                   bool hasSecond);
-
-// How many of them a barrier without a thread count waits for: Dat3M's
-// barriers without a count synchronize the threads that reach them.
-std::uint8_t defaultBarrierCount(const Program& program, std::size_t thread, Value first, Value second,
-                                 bool hasSecond);
 
 }  // namespace opcheck::opsem

@@ -53,15 +53,24 @@ class PtxOpMachine {
   // copy of the state serves all the disabled candidates.
   template <typename Sink>
   void forEachSuccessor(const State& state, Sink&& sink) const {
-    const Program& program = hardware_.program;
     State next = state;
+    forEachSuccessorIn(state, next, sink, [&](State& changed) { changed = state; });
+  }
+
+  // forEachSuccessor, the successors built in NEXT, which holds STATE on
+  // entry; RESTORE(NEXT) brings it back to STATE after each step taken. A
+  // caller that knows which bytes a step can change restores only those
+  // (StateLayout.h, statespace/PackedMachine.h).
+  template <typename Sink, typename Restore>
+  void forEachSuccessorIn(const State& state, State& next, Sink&& sink, Restore&& restore) const {
+    const Program& program = hardware_.program;
     auto offer = [&](std::uint32_t id) {
       if (step(next, id)) {
 #ifdef OPCHECK_CHECK_INVARIANTS
         requireInvariants(state, id, next);
 #endif
         sink(statespace::Transition{id, isLocal(id)}, next);
-        next = state;
+        restore(next);
       }
     };
     for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {

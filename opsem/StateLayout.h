@@ -94,25 +94,31 @@ class StateLayout {
   }
 
   // WORDS unpacked into a state of the calling thread's, valid until the
-  // next view on the thread. Only the layout's units are written: the
-  // thread's state holds the base everywhere else as long as it last served
-  // this layout (a layout is known by a number no other layout of the
-  // process has, not by its address, which a later one may reuse).
-  const State& view(const std::uint64_t* words) const {
+  // next view on the thread; editable() is a second such state, to change,
+  // and restore() brings it back. Only the layout's units are written: the
+  // thread's states hold the base everywhere else as long as they last
+  // served this layout (a layout is known by a number no other layout of
+  // the process has, not by its address, which a later one may reuse).
+  const State& view(const std::uint64_t* words) const { return scratch(0, words); }
+  State& editable(const std::uint64_t* words) const { return scratch(1, words); }
+  void restore(const std::uint64_t* words, State& state) const { scatter(words, state); }
+
+ private:
+  State& scratch(std::size_t which, const std::uint64_t* words) const {
     struct Scratch {
       std::uint64_t layout = 0;
       std::unique_ptr<State> state = std::make_unique<State>();
     };
-    thread_local Scratch scratch;
-    if (scratch.layout != identity_) {
-      std::memcpy(scratch.state.get(), base_.get(), sizeof(State));
-      scratch.layout = identity_;
+    thread_local Scratch scratches[2];
+    Scratch& mine = scratches[which];
+    if (mine.layout != identity_) {
+      std::memcpy(mine.state.get(), base_.get(), sizeof(State));
+      mine.layout = identity_;
     }
-    scatter(words, *scratch.state);
-    return *scratch.state;
+    scatter(words, *mine.state);
+    return *mine.state;
   }
 
- private:
   void scatter(const std::uint64_t* words, State& state) const {
     const auto* in = reinterpret_cast<const unsigned char*>(words);
     auto* out = reinterpret_cast<unsigned char*>(&state);
