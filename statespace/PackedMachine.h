@@ -33,6 +33,23 @@ concept StateCodec = requires(const Codec& codec, const Wide& wide, Wide& into, 
   { codec.words() } -> std::convertible_to<std::size_t>;  // words a packed state needs
   codec.pack(wide, out);                                  // writes words() words
   codec.unpack(in, into);                                 // reads words() words
+  // The state IN packs, in a buffer of the calling thread's that the next
+  // view() on the thread overwrites: cheaper than unpack, which builds a
+  // whole state.
+  { codec.view(in) } -> std::same_as<const Wide&>;
+  // The same in a second buffer, to change; restore(in, state) brings a
+  // state unpacked from IN back to it after a machine's step changed it.
+  { codec.editable(in) } -> std::same_as<Wide&>;
+  codec.restore(in, into);
+};
+
+// A machine that builds successors in a state its caller gives and
+// restores it between steps as the caller says (a codec restores only the
+// bytes it packs).
+template <typename M, typename Sink, typename Restore>
+concept BuildsSuccessorsIn = requires(const M& machine, const typename M::State& state,
+                                      typename M::State& next, Sink sink, Restore restore) {
+  machine.forEachSuccessorIn(state, next, sink, restore);
 };
 
 template <Machine M, typename Codec, std::size_t Words>
@@ -65,9 +82,24 @@ class PackedMachine {
 
   template <typename Sink>
   void forEachSuccessor(const State& state, Sink&& sink) const {
-    const Wide wide = unpack(state);
-    machine_.forEachSuccessor(
-        wide, [&](const Transition& transition, const Wide& next) { sink(transition, pack(next)); });
+    const std::uint64_t* words = state.words.data();
+    const Wide& wide = codec_.view(words);
+    auto packed = [&](const Transition& transition, const Wide& next) { sink(transition, pack(next)); };
+    // Copying a wide state costs about an eighth of scattering as many
+    // bytes unit by unit (measured on ptx-op), so the codec restores only a
+    // state eight times its size.
+    auto restore = [&](Wide& next) {
+      if constexpr (sizeof(Wide) > 8 * sizeof(State)) {
+        codec_.restore(words, next);
+      } else {
+        next = wide;
+      }
+    };
+    if constexpr (BuildsSuccessorsIn<M, decltype(packed), decltype(restore)>) {
+      machine_.forEachSuccessorIn(wide, codec_.editable(words), packed, restore);
+    } else {
+      machine_.forEachSuccessor(wide, packed);  // it copies WIDE before it steps
+    }
   }
 
   const M& machine() const { return machine_; }
