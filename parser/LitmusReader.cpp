@@ -6,6 +6,7 @@
 #include "litmus/Diagnostic.h"
 #include "litmus/FileReading.h"
 #include "litmus/Limits.h"
+#include "parser/AsciiLexer.h"
 #include "parser/InputScreening.h"
 #include "parser/SyntaxErrorListener.h"
 #include "parser/TestBuilder.h"
@@ -85,26 +86,46 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
   const Dialect dialect = detectDialect(text, fileName);
 
   antlr4::ANTLRInputStream input(text.data(), text.size());
+  SyntaxErrorListener listener(fileName);
+  // Two-stage parsing (ANTLR's advice for speed): the fast SLL prediction
+  // with bail-out first; only a test it cannot parse goes through full LL,
+  // whose error reporting is the one users see. The first stage reads the
+  // tokens of the hand-written lexer where it takes the text (plain ASCII:
+  // parser/AsciiLexer.h), the very tokens the generated lexer makes, in a
+  // fraction of its time.
+  AsciiLexer ascii(text, input);
+  if (ascii.lexed()) {
+    antlr4::CommonTokenStream tokens(&ascii);
+    LitmusParser parser(&tokens);
+    parser.removeErrorListeners();
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::SLL);
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    try {
+      return buildFrom(parser, dialect, fileName);
+    } catch (const antlr4::ParseCancellationException&) {
+    }
+    // The same tokens from the generated lexer would fail SLL the same way:
+    // on to full LL.
+    input.reset();
+  }
   LitmusLexer lexer(&input);
   lexer.removeErrorListeners();
-  SyntaxErrorListener listener(fileName);
   lexer.addErrorListener(&listener);
   antlr4::CommonTokenStream tokens(&lexer);
   LitmusParser parser(&tokens);
   parser.removeErrorListeners();
-
-  // Two-stage parsing (ANTLR's advice for speed): the fast SLL prediction
-  // with bail-out first; only a test it cannot parse goes through full LL,
-  // whose error reporting is the one users see.
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-      antlr4::atn::PredictionMode::SLL);
-  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-  try {
-    return buildFrom(parser, dialect, fileName);
-  } catch (const antlr4::ParseCancellationException&) {
+  if (!ascii.lexed()) {
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::SLL);
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    try {
+      return buildFrom(parser, dialect, fileName);
+    } catch (const antlr4::ParseCancellationException&) {
+    }
+    tokens.seek(0);
+    parser.reset();
   }
-  tokens.seek(0);
-  parser.reset();
   parser.addErrorListener(&listener);
   parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(

@@ -96,9 +96,11 @@ class TestBuilder {
   // --- header and threads ---------------------------------------------------
 
   void header(P::TestNameContext* name, P::PreambleContext* preamble) {
-    test_.name = name->getText();
+    // A rule of one token: its text is the token's (RuleContext::getText
+    // would build it through a stringstream, a cost on every test).
+    test_.name = name->TEST_NAME()->getText();
     if (preamble != nullptr) {
-      const std::string text = preamble->getText();
+      const std::string text = preamble->PREAMBLE()->getText();
       const std::size_t first = text.find_first_not_of(" \t\r\n\f");
       if (first != std::string::npos) {
         test_.documentation = text.substr(first, text.find_last_not_of(" \t\r\n\f") + 1 - first);
@@ -322,8 +324,9 @@ class TestBuilder {
     const RegisterId id = newRegister(thread, name, positionOf(&declaration));
     Register& reg = test_.threads[thread].registers[id];
     reg.declaredType = static_cast<DataType>(type->value);
-    if (declaration.initialValue() != nullptr) {
-      reg.initialValue = initialValue(*declaration.initialValue());
+    // Each accessor of a parse tree searches the node's children.
+    if (P::InitialValueContext* value = declaration.initialValue()) {
+      reg.initialValue = initialValue(*value);
     }
   }
 
@@ -388,7 +391,7 @@ class TestBuilder {
         continue;
       }
       PendingInstruction pending;
-      pending.mnemonic = instruction->mnemonic()->getText();
+      pending.mnemonic = instruction->mnemonic()->getStart()->getText();  // one token
       pending.position = positionOf(instruction->mnemonic());
       if (P::GuardContext* guard = instruction->guard()) {
         pending.guard = {{guard->IDENTIFIER()->getText(), guard->BANG() != nullptr}};
@@ -401,16 +404,20 @@ class TestBuilder {
     }
   }
 
+  // The operand's alternative is told by its first token (LitmusCommon.g4's
+  // operand), which is cheaper than a dynamic_cast per alternative.
   RawOperand rawOperand(P::OperandContext& operand) {
-    if (auto* immediate = dynamic_cast<P::ImmediateOperandContext*>(&operand)) {
-      return {RawOperand::Form::Integer, immediate->getText(), integer(immediate->INTEGER()),
+    Token* first = operand.getStart();
+    if (first->getType() == P::INTEGER) {
+      auto& immediate = static_cast<P::ImmediateOperandContext&>(operand);
+      return {RawOperand::Form::Integer, first->getText(), integer(immediate.INTEGER()),
               positionOf(&operand)};
     }
-    if (auto* indirect = dynamic_cast<P::IndirectOperandContext*>(&operand)) {
-      return {RawOperand::Form::Bracketed, indirect->IDENTIFIER()->getText(), 0,
-              positionOf(indirect->IDENTIFIER())};
+    if (first->getType() == P::LBRACKET) {
+      TerminalNode* name = static_cast<P::IndirectOperandContext&>(operand).IDENTIFIER();
+      return {RawOperand::Form::Bracketed, name->getText(), 0, positionOf(name)};
     }
-    return {RawOperand::Form::Name, operand.getText(), 0, positionOf(&operand)};
+    return {RawOperand::Form::Name, first->getText(), 0, positionOf(&operand)};
   }
 
   void lisaRow(P::LisaRowContext& row) {
@@ -432,11 +439,12 @@ class TestBuilder {
         pending.lisaAnnotation = instruction->IDENTIFIER(1)->getText();
       }
       for (P::LisaOperandContext* operand : instruction->lisaOperand()) {
+        const std::string text = operand->getStart()->getText();  // one token
         if (operand->INTEGER() != nullptr) {
-          pending.operands.push_back({RawOperand::Form::Integer, operand->getText(),
-                                      integer(operand->INTEGER()), positionOf(operand)});
+          pending.operands.push_back(
+              {RawOperand::Form::Integer, text, integer(operand->INTEGER()), positionOf(operand)});
         } else {
-          pending.operands.push_back({RawOperand::Form::Name, operand->getText(), 0, positionOf(operand)});
+          pending.operands.push_back({RawOperand::Form::Name, text, 0, positionOf(operand)});
         }
       }
       addPending(thread, std::move(pending));
