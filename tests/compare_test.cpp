@@ -108,7 +108,8 @@ TEST_CASE(
     const std::string& file = columns[0];
     const std::string& verdict = columns[1];
     INFO(file);
-    const crosscheck::TestComparison comparison = crosscheck::compareTest(directory / file, againstPtx("volta"));
+    const crosscheck::TestComparison comparison =
+        crosscheck::compareTest(directory / file, againstPtx("volta"));
     const litmus::Test test = parser::readLitmusFile(directory / file);
     if (verdict == "refused") {
       CHECK_THAT(comparison.error,

@@ -41,7 +41,8 @@ GraphTotals checkAll(const std::vector<fs::path>& files, const std::string& arch
     const litmus::Test test = crosscheck::withEveryTermShown(parser::readLitmusFile(file));
     crosscheck::ExecutionCheck check;
     try {
-      check = crosscheck::checkExecutions(test, file.string(), axiomcheck::ptxModel(), preset(architecture), {});
+      check =
+          crosscheck::checkExecutions(test, file.string(), axiomcheck::ptxModel(), preset(architecture), {});
     } catch (const litmus::InputError& error) {
       INFO(file.string() << ": " << error.what());
       FAIL_CHECK("ptx-op refused it: it refuses no test of the catalogue or the corpora (issue 14)");
