@@ -19,7 +19,8 @@ declare -A wall cpu
 measure() {
   local label=$1 times
   shift
-  times=$( { /usr/bin/time -f '%e %U %S' "$@" >/dev/null 2>/dev/null || true; } 2>&1 | tail -1)
+  /usr/bin/time -o "$work/times" -f '%e %U %S' "$@" >/dev/null 2>&1 || true
+  times=$(tail -1 "$work/times")
   wall[$label]=$(awk '{ print $1 }' <<<"$times")
   cpu[$label]=$(awk '{ print $2 + $3 }' <<<"$times")
 }
