@@ -7,9 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "cli/Comparison.h"
+#include "crosscheck/Comparison.h"
 
 namespace opcheck::cli {
+
+using crosscheck::BrokenGraph;
+using crosscheck::compareTest;
+using crosscheck::ComparisonOptions;
+using crosscheck::ExecutionCheck;
+using crosscheck::ModelComparison;
+using crosscheck::TestComparison;
 
 struct ComparisonSuite {
   std::string operationalModel;  // "ptx-op,default"

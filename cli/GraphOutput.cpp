@@ -12,8 +12,8 @@
 #include <set>
 
 #include "axiomcheck/Models.h"
-#include "cli/ExecutionCheck.h"
 #include "cli/Output.h"
+#include "crosscheck/ExecutionCheck.h"
 #include "litmus/FinalState.h"
 #include "opsem/ExecutionGraph.h"
 
@@ -221,7 +221,8 @@ std::optional<std::string> witnessGraphDot(const litmus::Test& test, const std::
   std::vector<std::string> caption = {
       test.name + ": " + which + " (" + options.architecture.name + "), as a candidate execution of ptx",
       "final state: " + litmus::formatHerdState(test, terms, chosen->finalState)};
-  return executionGraphDot(test, file, axiomcheck::ptxModel(), unroll, *chosen, std::move(caption));
+  return crosscheck::executionGraphDot(test, file, axiomcheck::ptxModel(), unroll, *chosen,
+                                       std::move(caption));
 }
 
 bool writeComparisonPictures(ComparisonSuite& suite, const std::filesystem::path& report) {

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <new>
 #include <string>
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "cli/OrderedParallel.h"
+#include "crosscheck/CheckedModel.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FileReading.h"
 #include "litmus/Limits.h"
@@ -434,23 +436,13 @@ ModelStates computeModelStates(const ModelChoice& model, const CheckedTest& test
                                const RunLimits& limits) {
   ModelStates result;
   const std::string file = test.origin;
+  const std::unique_ptr<crosscheck::CheckedModel> checked =
+      model.operational() ? crosscheck::checkedOperationalModel(model.name, model.architecture)
+                          : crosscheck::checkedAxiomaticModel(*model.axiomatic);
   try {
-    if (model.operational()) {
-      opsem::OperationalOptions options;
-      options.architecture = model.architecture;
-      options.exploration.detectHangs = false;  // final states are all harness needs
-      applyLimits(limits, options);
-      const opsem::OperationalResult run = opsem::runPtxOp(test.test, file, options);
-      result.states = run.outcome.states;
-      result.complete = run.statistics.stopReason == statespace::StopReason::Completed;
-    } else {
-      axiomcheck::CheckOptions options;
-      options.unroll = unroll;
-      applyLimits(limits, options);
-      const litmus::Outcome outcome = axiomcheck::checkTest(test.test, *model.axiomatic, options, file);
-      result.states = outcome.states;
-      result.complete = !outcome.boundCut && outcome.stopped.empty();
-    }
+    crosscheck::ModelFinalStates found = checked->finalStates(test.test, file, unroll, limits);
+    result.states = std::move(found.states);
+    result.complete = found.complete;
   } catch (const litmus::InputError& error) {
     result.error = model.name + " cannot check " + test.name + ": " + error.what();
   } catch (const std::bad_alloc&) {

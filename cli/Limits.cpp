@@ -23,6 +23,7 @@ std::string secondsProblem(const std::string& text) {
 }  // namespace
 
 void addLimitOptions(CLI::App& app, RunLimits& limits) {
+  limits.interrupted = &interruptFlag();
   app.add_option("--max-states", limits.maxStates,
                  "ptx-op: states explored, and in each trace search after it (hang, witness)")
       ->type_name("N")
@@ -39,18 +40,6 @@ void addLimitOptions(CLI::App& app, RunLimits& limits) {
          "seconds per test and model, fractions allowed; also bounds the wait for input (a FIFO)")
       ->type_name("SECONDS")
       ->check(CLI::Validator(secondsProblem, ""));
-}
-
-void applyLimits(const RunLimits& limits, opsem::OperationalOptions& options) {
-  options.exploration.limits.maxStates = limits.maxStates;
-  options.exploration.limits.timeoutSeconds = limits.timeoutSeconds;
-  options.exploration.limits.interrupted = &interruptFlag();
-}
-
-void applyLimits(const RunLimits& limits, axiomcheck::CheckOptions& options) {
-  options.maxCandidates = limits.maxCandidates;
-  options.timeoutSeconds = limits.timeoutSeconds;
-  options.interrupted = &interruptFlag();
 }
 
 void applyInputLimits(const RunLimits& limits) {

@@ -29,7 +29,6 @@
 #include "axiomcheck/RaceCheck.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
-#include "cli/ExecutionCheck.h"
 #include "cli/ExitStatus.h"
 #include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
@@ -38,6 +37,8 @@
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
+#include "crosscheck/ExecutionCheck.h"
+#include "crosscheck/OperationalSide.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
@@ -431,30 +432,40 @@ std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomch
 }
 
 // ptx-op: herd's block of its outcomes, the races of every run's execution
-// graph (cli/ExecutionCheck.h; co and the Fence-SC order narrowed to ptx's,
-// so ptx's relations apply), and the steps of a run to the first racy
-// graph found.
+// graph (crosscheck/ExecutionCheck.h; co and the Fence-SC order narrowed to
+// ptx's, so ptx's relations apply), and the steps of a run to the first racy
+// graph found. One exploration records the graphs and gives the outcomes
+// (crosscheck/OperationalSide.h); JSON's "candidates" counts the states of
+// ptx-op's own exploration, which then runs as well.
 void runOperational(const litmus::Test& test, const std::string& file, const RacesOptions& options,
                     RaceTestResult& result) {
-  opsem::OperationalOptions operational;
-  operational.architecture = options.operational->architecture;
-  const opsem::OperationalResult run = opsem::runPtxOp(test, file, operational);
+  crosscheck::OperationalSideOptions sideOptions;
+  sideOptions.operational.architecture = options.operational->architecture;
+  sideOptions.unroll = options.unroll;
+  sideOptions.recordGraphs = true;
+  sideOptions.plainFigures = options.json;
+  // runPtxOp's refusals first, then ptx's (the model whose relations the
+  // races are of), then the recording's.
+  opsem::checkRunnable(test, file, sideOptions.operational);
+  axiomcheck::ptxModel().checkSupported(test, file);
+  crosscheck::OperationalSide operational(test, file, sideOptions);
   axiomcheck::TestRaces found;
-  found.outcome = reportedOutcome(run);
+  found.outcome = reportedOutcome(operational.result());
   result.cut = !found.outcome.stopped.empty();
   std::optional<statespace::Fingerprint> racyRun;
-  forEachRunExecution(test, file, axiomcheck::ptxModel(), operational, options.unroll,
-                      [&](const opsem::ExecutionGraph& graph, const axiomcheck::Execution& execution) {
-                        const axiomcheck::ExecutionRaces races = axiomcheck::findRaces(execution, true);
-                        if (!races.races.empty() && !racyRun) {
-                          racyRun = graph.machineState;
-                        }
-                        axiomcheck::addExecutionRaces(found, execution, races);
-                      });
+  crosscheck::forEachRunExecution(
+      test, file, axiomcheck::ptxModel(), operational.graphs(), options.unroll,
+      [&](const opsem::ExecutionGraph& graph, const axiomcheck::Execution& execution) {
+        const axiomcheck::ExecutionRaces races = axiomcheck::findRaces(execution, true);
+        if (!races.races.empty() && !racyRun) {
+          racyRun = graph.machineState;
+        }
+        axiomcheck::addExecutionRaces(found, execution, races);
+      });
   result.racy = !found.races.empty();
   std::vector<std::string> trace;
   if (racyRun) {
-    trace = opsem::traceToGraph(test, file, operational, options.unroll, *racyRun);
+    trace = operational.tracesToGraphs({*racyRun}).front();
   }
   const std::optional<std::string> picture =
       drawFirstRace(test, found, options.operational->name, options, result);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <unordered_map>
 
 #include "opsem/PtxOpMachine.h"
 #include "opsem/RunSupport.h"
@@ -97,7 +98,9 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   RecordedExecutions recorded;
   std::vector<ExecutionGraph> graphs;
+  recorded.hasBackwardBranch = program.hasBackwardBranch;
   withRecordingMachine(program, options, unroll, [&](const auto& machine) {
+    noteExploration();
     const auto explored = statespace::explore(machine, exploration);
     recorded.statistics = explored.statistics;
     for (const auto& state : explored.finalStates) {
@@ -106,6 +109,7 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
         continue;
       }
       graphs.push_back(graphOf(machine, terms, state));
+      recorded.observedStates.insert(observe(machine, terms, state));
     }
     return 0;
   });
@@ -123,12 +127,36 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
 std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,
                                       const OperationalOptions& options, unsigned unroll,
                                       const statespace::Fingerprint& machineState) {
+  return tracesToGraphs(test, file, options, unroll, {machineState}).front();
+}
+
+std::vector<std::vector<std::string>> tracesToGraphs(
+    const litmus::Test& test, const std::string& file, const OperationalOptions& options, unsigned unroll,
+    const std::vector<statespace::Fingerprint>& machineStates) {
+  if (machineStates.empty()) {
+    return {};
+  }
   const Program program = compileForRecording(test, file, options.architecture);
-  return withRecordingMachine(program, options, unroll, [&](const auto& machine) {
-    return traceTo(machine,
-                   [&](const auto&, const statespace::Fingerprint& at) { return at == machineState; })
-        .value_or(std::vector<std::string>{});
+  std::unordered_map<statespace::Fingerprint, std::vector<std::size_t>, statespace::FingerprintHash> targets;
+  for (std::size_t target = 0; target < machineStates.size(); ++target) {
+    targets[machineStates[target]].push_back(target);
+  }
+  static const std::vector<std::size_t> kNone;
+  noteTraceSearch();
+  const TracesLines found = withRecordingMachine(program, options, unroll, [&](const auto& machine) {
+    return tracesWithin(
+        machine, machineStates.size(),
+        [&](const auto&, const statespace::Fingerprint& at) -> const std::vector<std::size_t>& {
+          const auto it = targets.find(at);
+          return it == targets.end() ? kNone : it->second;
+        },
+        statespace::ExplorationLimits{});
   });
+  std::vector<std::vector<std::string>> traces;
+  for (const auto& lines : found.lines) {
+    traces.push_back(lines.value_or(std::vector<std::string>{}));
+  }
+  return traces;
 }
 
 }  // namespace opcheck::opsem

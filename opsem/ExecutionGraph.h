@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,18 @@ struct RecordedExecutions {
   std::vector<ExecutionGraph> graphs;  // distinct graphs (final state and machine state aside)
   std::uint64_t cutRuns = 0;           // final states of runs stopped by the bounds, not checked
   statespace::ExplorationStatistics statistics;
+  // The final states of the runs not cut, over litmus::ObservedTerms::of(
+  // test), as runPtxOp observes them.
+  std::set<litmus::FinalState> observedStates;
+  bool hasBackwardBranch = false;  // some thread can jump back (a loop)
+
+  // Whether OBSERVEDSTATES are every final state ptx-op reaches, those of
+  // runPtxOp's exploration: no run was cut (no loop to bound, no record
+  // overflowing) and no limit stopped the exploration. The recording then
+  // serves as the one exploration of the test (outcomeOfFinalStates).
+  bool reachesEveryFinalState() const {
+    return !hasBackwardBranch && cutRuns == 0 && statistics.stopReason == statespace::StopReason::Completed;
+  }
 };
 
 // Explores TEST with the recording machine. Runs that take more than UNROLL
@@ -65,5 +78,11 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
 std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,
                                       const OperationalOptions& options, unsigned unroll,
                                       const statespace::Fingerprint& machineState);
+
+// traceToGraph for each of MACHINE_STATES, from one search: each trace is
+// the one traceToGraph gives for that state alone (empty when not found).
+std::vector<std::vector<std::string>> tracesToGraphs(
+    const litmus::Test& test, const std::string& file, const OperationalOptions& options, unsigned unroll,
+    const std::vector<statespace::Fingerprint>& machineStates);
 
 }  // namespace opcheck::opsem

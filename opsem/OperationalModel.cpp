@@ -1,6 +1,8 @@
 #include "opsem/OperationalModel.h"
 
+#include <atomic>
 #include <chrono>
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -14,6 +16,9 @@ namespace opcheck::opsem {
 
 namespace {
 
+std::atomic<std::uint64_t> explorations{0};   // explorationsRun
+std::atomic<std::uint64_t> traceSearches{0};  // traceSearchesRun
+
 // Explores MACHINE (ptx-op over packed or wide states) and reports.
 template <typename Machine>
 OperationalResult exploreAndReport(const litmus::Test& test, const Program& program, const Machine& machine,
@@ -24,6 +29,7 @@ OperationalResult exploreAndReport(const litmus::Test& test, const Program& prog
   // Without a backward branch every path ends, so a state that cannot
   // finish is stuck, and the explorer sees that without recording edges.
   exploration.detectHangs = exploration.detectHangs && program.hasBackwardBranch;
+  noteExploration();
   const auto explored = statespace::explore(machine, exploration);
 
   OperationalResult result;
@@ -32,29 +38,13 @@ OperationalResult exploreAndReport(const litmus::Test& test, const Program& prog
   result.statistics = explored.statistics;
   result.hangStates = explored.hangStates;
 
-  litmus::Outcome& outcome = result.outcome;
-  outcome.model = "ptx-op";
-  outcome.unit = litmus::CountUnit::States;
-  outcome.terms = litmus::ObservedTerms::of(test);
   std::set<litmus::FinalState> observedStates;
+  const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   for (const State& state : explored.finalStates) {
-    observedStates.insert(observe(machine, outcome.terms, state));
+    observedStates.insert(observe(machine, terms, state));
   }
-  // Counts are of distinct final states over the observed terms (design.md
-  // "Command line": for an operational model, counts of distinct states).
-  for (const litmus::FinalState& observed : observedStates) {
-    if (test.condition.filter && !litmus::holds(*test.condition.filter, outcome.terms, observed)) {
-      continue;
-    }
-    if (litmus::holds(test.condition.proposition, outcome.terms, observed)) {
-      ++outcome.positive;
-    } else {
-      ++outcome.negative;
-    }
-    outcome.states.insert(litmus::displayedPart(outcome.terms, observed));
-  }
-  outcome.seconds = explored.statistics.seconds;
-  outcome.candidates = explored.statistics.states;
+  result.outcome = outcomeOfFinalStates(test, observedStates, explored.statistics);
+  const litmus::Outcome& outcome = result.outcome;
 
   // The traces are searched for after the exploration, within the same
   // limits (TraceBuilder.h says why), and their cost shows in peak-memory.
@@ -67,6 +57,7 @@ OperationalResult exploreAndReport(const litmus::Test& test, const Program& prog
     // The nearest hang to the initial state, whichever worker found it.
     const std::unordered_set<statespace::Fingerprint, statespace::FingerprintHash> hangs(
         explored.hangExamples.begin(), explored.hangExamples.end());
+    noteTraceSearch();
     const TraceLines hang = traceWithin(
         machine, [&](const State&, const statespace::Fingerprint& at) { return hangs.contains(at); },
         exploration.limits);
@@ -78,6 +69,7 @@ OperationalResult exploreAndReport(const litmus::Test& test, const Program& prog
     // The condition's outcome: a final state where the proposition holds
     // (exists, ~exists) or fails (forall).
     const bool wanted = test.condition.quantifier != litmus::Quantifier::Forall;
+    noteTraceSearch();
     const TraceLines witness = traceWithin(
         machine,
         [&](const State& state, const statespace::Fingerprint&) {
@@ -115,17 +107,27 @@ OperationalResult run(const litmus::Test& test, const Program& program, const Op
 }
 
 template <typename Capacity>
-std::optional<std::vector<std::string>> traceToDisplayed(const litmus::Test& test, const Program& program,
-                                                         const OperationalOptions& options,
-                                                         const litmus::FinalState& displayed) {
+std::vector<std::optional<std::vector<std::string>>> tracesToDisplayed(
+    const litmus::Test& test, const Program& program, const OperationalOptions& options,
+    const std::vector<litmus::FinalState>& displayed) {
   using Machine = PtxOpMachine<Capacity>;
   const Machine machine(program, options.architecture, options.reductions);
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
-  return traceWithin(
-             machine,
-             [&](const typename Machine::State& state, const statespace::Fingerprint&) {
-               return machine.isFinal(state) &&
-                      litmus::displayedPart(terms, observe(machine, terms, state)) == displayed;
+  std::map<litmus::FinalState, std::vector<std::size_t>> targets;
+  for (std::size_t target = 0; target < displayed.size(); ++target) {
+    targets[displayed[target]].push_back(target);
+  }
+  static const std::vector<std::size_t> kNone;
+  noteTraceSearch();
+  return tracesWithin(
+             machine, displayed.size(),
+             [&](const typename Machine::State& state,
+                 const statespace::Fingerprint&) -> const std::vector<std::size_t>& {
+               if (!machine.isFinal(state)) {
+                 return kNone;
+               }
+               const auto found = targets.find(litmus::displayedPart(terms, observe(machine, terms, state)));
+               return found == targets.end() ? kNone : found->second;
              },
              options.exploration.limits)
       .lines;
@@ -146,17 +148,60 @@ CapacityClass capacityFor(const Program& program, const std::string& file) {
 
 }  // namespace
 
-std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test, const std::string& file,
-                                                       const OperationalOptions& options,
-                                                       const litmus::FinalState& displayed) {
+void noteExploration() { explorations.fetch_add(1, std::memory_order_relaxed); }
+void noteTraceSearch() { traceSearches.fetch_add(1, std::memory_order_relaxed); }
+
+std::uint64_t explorationsRun() { return explorations.load(std::memory_order_relaxed); }
+std::uint64_t traceSearchesRun() { return traceSearches.load(std::memory_order_relaxed); }
+
+litmus::Outcome outcomeOfFinalStates(const litmus::Test& test, const std::set<litmus::FinalState>& observed,
+                                     const statespace::ExplorationStatistics& statistics) {
+  litmus::Outcome outcome;
+  outcome.model = "ptx-op";
+  outcome.unit = litmus::CountUnit::States;
+  outcome.terms = litmus::ObservedTerms::of(test);
+  // Counts are of distinct final states over the observed terms (README
+  // "Use": for ptx-op, counts are of distinct final states).
+  for (const litmus::FinalState& state : observed) {
+    if (test.condition.filter && !litmus::holds(*test.condition.filter, outcome.terms, state)) {
+      continue;
+    }
+    if (litmus::holds(test.condition.proposition, outcome.terms, state)) {
+      ++outcome.positive;
+    } else {
+      ++outcome.negative;
+    }
+    outcome.states.insert(litmus::displayedPart(outcome.terms, state));
+  }
+  outcome.seconds = statistics.seconds;
+  outcome.candidates = statistics.states;
+  return outcome;
+}
+
+std::vector<std::optional<std::vector<std::string>>> tracesToOutcomes(
+    const litmus::Test& test, const std::string& file, const OperationalOptions& options,
+    const std::vector<litmus::FinalState>& displayed) {
+  if (displayed.empty()) {
+    return {};
+  }
   const Program program = compileProgram(test, file, options.architecture);
   const bool small = capacityFor(program, file) == CapacityClass::Small;
   if (options.architecture.partitionedL2) {
-    return small ? traceToDisplayed<PartitionedL2Capacity<SmallCapacity>>(test, program, options, displayed)
-                 : traceToDisplayed<PartitionedL2Capacity<LargeCapacity>>(test, program, options, displayed);
+    return small ? tracesToDisplayed<PartitionedL2Capacity<SmallCapacity>>(test, program, options, displayed)
+                 : tracesToDisplayed<PartitionedL2Capacity<LargeCapacity>>(test, program, options, displayed);
   }
-  return small ? traceToDisplayed<SmallCapacity>(test, program, options, displayed)
-               : traceToDisplayed<LargeCapacity>(test, program, options, displayed);
+  return small ? tracesToDisplayed<SmallCapacity>(test, program, options, displayed)
+               : tracesToDisplayed<LargeCapacity>(test, program, options, displayed);
+}
+
+std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test, const std::string& file,
+                                                       const OperationalOptions& options,
+                                                       const litmus::FinalState& displayed) {
+  return tracesToOutcomes(test, file, options, {displayed}).front();
+}
+
+void checkRunnable(const litmus::Test& test, const std::string& file, const OperationalOptions& options) {
+  capacityFor(compileProgram(test, file, options.architecture), file);
 }
 
 OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,10 +45,35 @@ struct OperationalResult {
   std::size_t stateBytes = 0;
 };
 
+// Throws what runPtxOp throws for TEST before it explores, and nothing
+// else: for a run that explores otherwise (recordExecutions) but must
+// refuse a test as runPtxOp does.
+void checkRunnable(const litmus::Test& test, const std::string& file, const OperationalOptions& options);
+
 // Throws litmus::InputError (FILE) for what ptx-op cannot run: proxy
 // instructions, or a test beyond its largest state size.
 OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,
                            const OperationalOptions& options);
+
+// The outcome of final states OBSERVED (over litmus::ObservedTerms::of(TEST))
+// that an exploration with STATISTICS reached: herd's counts of distinct
+// states, the displayed states, the time and the states explored.
+litmus::Outcome outcomeOfFinalStates(const litmus::Test& test, const std::set<litmus::FinalState>& observed,
+                                     const statespace::ExplorationStatistics& statistics);
+
+// Per state of DISPLAYED, the steps of a shortest run to a final state whose
+// displayed values are it, all from one search (RunSupport.h tracesWithin):
+// each the trace traceToOutcome gives; nothing for a state no run gets to
+// or that the search did not reach within OPTIONS' exploration limits.
+std::vector<std::optional<std::vector<std::string>>> tracesToOutcomes(
+    const litmus::Test& test, const std::string& file, const OperationalOptions& options,
+    const std::vector<litmus::FinalState>& displayed);
+
+// How many explorations of ptx-op (runPtxOp, recordExecutions) and how many
+// trace searches (hang, witness, outcomes, graphs) this process has run: for
+// tests that pin how often a command explores a test.
+std::uint64_t explorationsRun();
+std::uint64_t traceSearchesRun();
 
 // The steps of a shortest run to a final state whose displayed values (see
 // litmus::ObservedTerms) are DISPLAYED; nothing when no run gets there or

@@ -15,6 +15,11 @@
 
 namespace opcheck::opsem {
 
+// Counted by explorationsRun and traceSearchesRun (OperationalModel.h):
+// each call to statespace::explore, and each trace search, of either way.
+void noteExploration();
+void noteTraceSearch();
+
 // Whether PROGRAM fits the states of size class CAPACITY.
 template <typename Capacity>
 bool fits(const Program& program) {
@@ -149,6 +154,27 @@ TraceLines traceWithin(const Machine& machine, IsTarget isTarget,
   result.stopReason = search.stopReason;
   if (search.trace) {
     result.lines = describeTrace(machine, *search.trace);
+  }
+  return result;
+}
+
+// Several traces from one search (statespace::searchTraces): per target
+// below TARGETS, the lines of a shortest run to a state TARGETSOF(state,
+// fingerprint) names it in, each the trace traceWithin would give for that
+// target alone; STOPREASON says whether a limit stopped the search first.
+struct TracesLines {
+  std::vector<std::optional<std::vector<std::string>>> lines;  // per target
+  statespace::StopReason stopReason = statespace::StopReason::Completed;
+};
+
+template <typename Machine, typename TargetsOf>
+TracesLines tracesWithin(const Machine& machine, std::size_t targets, TargetsOf targetsOf,
+                         const statespace::ExplorationLimits& limits) {
+  const auto search = statespace::searchTraces(machine, targets, targetsOf, limits);
+  TracesLines result;
+  result.stopReason = search.stopReason;
+  for (const auto& trace : search.traces) {
+    result.lines.push_back(trace ? std::optional(describeTrace(machine, *trace)) : std::nullopt);
   }
   return result;
 }

@@ -121,6 +121,100 @@ TraceSearch<typename M::State> searchTrace(const M& machine, IsTarget isTarget,
   return search;
 }
 
+// Several traces from one search: TARGETOF(state, fingerprint) names the
+// targets a state is (a list of indices below TARGETS, perhaps empty), and
+// each target gets a shortest path to the first state that is it. The
+// search is searchTrace's, run once for all the targets (it stops when each
+// has its trace, or at LIMITS): its order does not depend on the targets, so
+// every trace is the one searchTrace would find for that target alone, and
+// a limit stops it where it would have stopped the searches for the targets
+// not yet found.
+template <typename State>
+struct TracesSearch {
+  std::vector<std::optional<Trace<State>>> traces;  // per target; none when not found
+  StopReason stopReason = StopReason::Completed;
+  std::uint64_t states = 0;  // distinct states the search visited
+};
+
+template <Machine M, typename TargetsOf>
+TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targets, TargetsOf targetsOf,
+                                             const ExplorationLimits& limits) {
+  using State = typename M::State;
+  using Clock = std::chrono::steady_clock;
+  struct Parent {
+    Fingerprint from;
+    Transition transition;
+  };
+  TracesSearch<State> search;
+  search.traces.resize(targets);
+  if (targets == 0) {
+    return search;
+  }
+  std::size_t left = targets;
+  const Clock::time_point start = Clock::now();
+  const State initial = machine.initialState();
+  const Fingerprint root = fingerprintOf(initial);
+  std::unordered_map<Fingerprint, std::optional<Parent>, FingerprintHash> parents;
+  std::deque<std::pair<State, Fingerprint>> queue;
+  parents.emplace(root, std::nullopt);
+  queue.emplace_back(initial, root);
+  std::uint64_t polls = 0;
+  while (!queue.empty() && left > 0) {
+    if (polls++ % 256 == 0) {
+      if (limits.interrupted != nullptr && limits.interrupted->load(std::memory_order_relaxed)) {
+        search.stopReason = StopReason::Interrupted;
+        break;
+      }
+      if (limits.timeoutSeconds > 0 &&
+          std::chrono::duration<double>(Clock::now() - start).count() > limits.timeoutSeconds) {
+        search.stopReason = StopReason::Timeout;
+        break;
+      }
+    }
+    const auto [state, current] = queue.front();
+    queue.pop_front();
+    for (const std::size_t target : targetsOf(state, current)) {
+      if (target >= targets || search.traces[target]) {
+        continue;
+      }
+      std::vector<Transition> path;
+      for (Fingerprint at = current; parents.at(at);) {
+        const Parent& parent = *parents.at(at);
+        path.push_back(parent.transition);
+        at = parent.from;
+      }
+      Trace<State> trace{initial, {}};
+      State before = initial;
+      for (auto it = path.rbegin(); it != path.rend(); ++it) {
+        before = machine.apply(before, *it);
+        trace.steps.push_back(TraceStep<State>{*it, before});
+      }
+      search.traces[target] = std::move(trace);
+      --left;
+    }
+    if (left == 0) {
+      break;
+    }
+    bool full = false;
+    machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
+      if (full) {
+        return;
+      }
+      const Fingerprint fingerprint = fingerprintOf(next);
+      if (parents.emplace(fingerprint, Parent{current, transition}).second) {
+        queue.emplace_back(next, fingerprint);
+        full = limits.maxStates != 0 && parents.size() >= limits.maxStates;
+      }
+    });
+    if (full) {
+      search.stopReason = StopReason::MaxStates;
+      break;
+    }
+  }
+  search.states = parents.size();
+  return search;
+}
+
 // searchTrace without limits.
 template <Machine M, typename IsTarget>
 std::optional<Trace<typename M::State>> findTrace(const M& machine, IsTarget isTarget) {

@@ -21,7 +21,7 @@
 
 #include "axiomcheck/CandidateEnumerator.h"
 #include "axiomcheck/Models.h"
-#include "cli/Comparison.h"
+#include "crosscheck/Comparison.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
 #include "litmus/HerdPrinter.h"
@@ -364,7 +364,7 @@ struct SubsetCheck {
 SubsetCheck checkScWithin(const std::vector<fs::path>& files) {
   SubsetCheck check;
   for (const fs::path& file : files) {
-    const litmus::Test test = cli::withEveryTermShown(parser::readLitmusFile(file));
+    const litmus::Test test = crosscheck::withEveryTermShown(parser::readLitmusFile(file));
     litmus::Outcome sc;
     try {
       sc = run(test, axiomcheck::scModel(), file.string());

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "axiomcheck/Models.h"
-#include "cli/Comparison.h"
+#include "crosscheck/Comparison.h"
 #include "litmus/Proxies.h"
 #include "parser/LitmusReader.h"
 #include "tests/ReferenceData.h"
@@ -16,8 +16,8 @@ using namespace opcheck;
 
 namespace {
 
-cli::ComparisonOptions againstPtx(const std::string& preset) {
-  cli::ComparisonOptions options;
+crosscheck::ComparisonOptions againstPtx(const std::string& preset) {
+  crosscheck::ComparisonOptions options;
   options.operational.architecture = *opsem::findArchitecture(preset);
   options.axiomatic = {&axiomcheck::ptxModel()};
   return options;
@@ -32,10 +32,10 @@ struct SuiteResult {
   std::size_t tracesMissing = 0;
 };
 
-SuiteResult compareAll(const std::vector<fs::path>& files, const cli::ComparisonOptions& options) {
+SuiteResult compareAll(const std::vector<fs::path>& files, const crosscheck::ComparisonOptions& options) {
   SuiteResult result;
   for (const fs::path& file : files) {
-    const cli::TestComparison comparison = cli::compareTest(file, options);
+    const crosscheck::TestComparison comparison = crosscheck::compareTest(file, options);
     if (!comparison.error.empty()) {
       INFO(comparison.file << ": " << comparison.error);
       FAIL_CHECK("ptx-op refused it");
@@ -43,7 +43,7 @@ SuiteResult compareAll(const std::vector<fs::path>& files, const cli::Comparison
       continue;
     }
     ++result.compared;
-    for (const cli::ModelComparison& model : comparison.models) {
+    for (const crosscheck::ModelComparison& model : comparison.models) {
       if (!model.unsound()) {
         continue;
       }
@@ -83,7 +83,7 @@ TEST_CASE("compare shows every register and location in the final states it comp
 exists (P0:r0 == 1)
 )",
                                                    "t.litmus");
-  const litmus::Test full = cli::withEveryTermShown(test);
+  const litmus::Test full = crosscheck::withEveryTermShown(test);
   REQUIRE(full.shownLocations.size() == 3);  // P0:r0, x, y
   CHECK(full.shownLocations[0].kind == litmus::ConditionTerm::Kind::Register);
   CHECK(full.shownLocations[2].kind == litmus::ConditionTerm::Kind::Location);
@@ -108,7 +108,8 @@ TEST_CASE(
     const std::string& file = columns[0];
     const std::string& verdict = columns[1];
     INFO(file);
-    const cli::TestComparison comparison = cli::compareTest(directory / file, againstPtx("volta"));
+    const crosscheck::TestComparison comparison =
+        crosscheck::compareTest(directory / file, againstPtx("volta"));
     const litmus::Test test = parser::readLitmusFile(directory / file);
     if (verdict == "refused") {
       CHECK_THAT(comparison.error,
@@ -121,7 +122,7 @@ TEST_CASE(
     REQUIRE(verdict == "equal");
     REQUIRE(comparison.error.empty());
     REQUIRE(comparison.models.size() == 1);
-    const cli::ModelComparison& model = comparison.models.front();
+    const crosscheck::ModelComparison& model = comparison.models.front();
     CHECK_FALSE(model.unsound());
     CHECK(model.operationalOnly.empty());
     CHECK(model.axiomaticOnly.empty());

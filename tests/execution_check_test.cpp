@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "axiomcheck/Models.h"
-#include "cli/Comparison.h"
-#include "cli/ExecutionCheck.h"
+#include "crosscheck/Comparison.h"
+#include "crosscheck/ExecutionCheck.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/Proxies.h"
 #include "opsem/ExecutionGraph.h"
@@ -38,10 +38,11 @@ struct GraphTotals {
 GraphTotals checkAll(const std::vector<fs::path>& files, const std::string& architecture) {
   GraphTotals totals;
   for (const fs::path& file : files) {
-    const litmus::Test test = cli::withEveryTermShown(parser::readLitmusFile(file));
-    cli::ExecutionCheck check;
+    const litmus::Test test = crosscheck::withEveryTermShown(parser::readLitmusFile(file));
+    crosscheck::ExecutionCheck check;
     try {
-      check = cli::checkExecutions(test, file.string(), axiomcheck::ptxModel(), preset(architecture), {});
+      check =
+          crosscheck::checkExecutions(test, file.string(), axiomcheck::ptxModel(), preset(architecture), {});
     } catch (const litmus::InputError& error) {
       INFO(file.string() << ": " << error.what());
       FAIL_CHECK("ptx-op refused it: it refuses no test of the catalogue or the corpora (issue 14)");
@@ -49,7 +50,7 @@ GraphTotals checkAll(const std::vector<fs::path>& files, const std::string& arch
     }
     ++totals.tests;
     totals.graphs += check.graphs;
-    for (const cli::BrokenGraph& broken : check.broken) {
+    for (const crosscheck::BrokenGraph& broken : check.broken) {
       totals.failures.push_back(file.string() + ": a graph breaks " + broken.axioms.front());
     }
     for (const std::string& problem : check.untranslatable) {
@@ -66,7 +67,7 @@ std::vector<fs::path> everyCatalogueFile() {
 // The recording machine of preset NAME reaches the plain one's final states
 // on FILE (fewer when runs are cut at the unroll bound, never others).
 void checkRecordingMatchesPlain(const fs::path& file, const std::string& name) {
-  const litmus::Test test = cli::withEveryTermShown(parser::readLitmusFile(file));
+  const litmus::Test test = crosscheck::withEveryTermShown(parser::readLitmusFile(file));
   std::optional<opsem::OperationalResult> run;
   try {
     run = opsem::runPtxOp(test, file.string(), preset(name));
@@ -190,14 +191,14 @@ TEST_CASE("each deliberately broken preset yields graphs that break the axiom th
     const std::string& architecture = columns[0];
     const std::string& axiom = columns[2];
     INFO(architecture << " on " << columns[1] << " must break " << axiom << " (" << columns[3] << ")");
-    cli::ComparisonOptions options;
+    crosscheck::ComparisonOptions options;
     options.operational = preset(architecture);
     options.axiomatic = {&axiomcheck::ptxModel()};
     options.executions = true;
-    const cli::TestComparison comparison =
-        cli::compareTest(fs::path(OPCHECK_SOURCE_DIR) / columns[1], options);
+    const crosscheck::TestComparison comparison =
+        crosscheck::compareTest(fs::path(OPCHECK_SOURCE_DIR) / columns[1], options);
     REQUIRE(comparison.error.empty());
-    const cli::ModelComparison& model = comparison.models.front();
+    const crosscheck::ModelComparison& model = comparison.models.front();
     CHECK(model.unsound());
     // Outcome level: each unsound state names the axiom.
     REQUIRE_FALSE(model.operationalOnly.empty());
@@ -207,7 +208,7 @@ TEST_CASE("each deliberately broken preset yields graphs that break the axiom th
     // Execution level: broken graphs, the first with its run.
     REQUIRE(model.executions);
     REQUIRE_FALSE(model.executions->broken.empty());
-    const cli::BrokenGraph& first = model.executions->broken.front();
+    const crosscheck::BrokenGraph& first = model.executions->broken.front();
     CHECK(std::find(first.axioms.begin(), first.axioms.end(), axiom) != first.axioms.end());
     CHECK_FALSE(first.trace.empty());
     ++checked;

@@ -25,6 +25,7 @@ using Catch::Matchers::Contains;
 using nlohmann::json;
 namespace testing = opcheck::testing;
 namespace cli = opcheck::cli;
+namespace crosscheck = opcheck::crosscheck;
 
 namespace {
 
@@ -368,13 +369,13 @@ TEST_CASE("the compare report's table of unsound tests lists a test unsound only
   cli::ComparisonSuite suite;
   suite.operationalModel = "ptx-op,volta";
   suite.axiomaticModels = {"ptx"};
-  cli::TestComparison test;
+  crosscheck::TestComparison test;
   test.file = "t.litmus";
   test.name = "GraphOnly";
-  cli::ModelComparison model;
+  crosscheck::ModelComparison model;
   model.model = "ptx";
   model.executions.emplace();
-  model.executions->broken.push_back(cli::BrokenGraph{{}, {"Causality"}, {}, {}, {}});
+  model.executions->broken.push_back(crosscheck::BrokenGraph{{}, {"Causality"}, {}, {}, {}, {}});
   test.models.push_back(model);
   REQUIRE(test.unsound());
   suite.tests.push_back(test);

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "axiomcheck/Models.h"
-#include "cli/Comparison.h"
+#include "crosscheck/Comparison.h"
 #include "litmus/Diagnostic.h"
 #include "opsem/OperationalModel.h"
 #include "opsem/Program.h"
@@ -160,10 +160,10 @@ TEST_CASE("ptx-op runs Dat3M's proxy tests within ptx and agrees with their 7.5 
     INFO(verdict.test);
     REQUIRE(verdict.reachable75);
     for (const bool executions : {false, true}) {
-      cli::ComparisonOptions options;
+      crosscheck::ComparisonOptions options;
       options.axiomatic = {&axiomcheck::ptxModel()};
       options.executions = executions;
-      const cli::TestComparison comparison = cli::compareTest(dat3m / verdict.test, options);
+      const crosscheck::TestComparison comparison = crosscheck::compareTest(dat3m / verdict.test, options);
       REQUIRE(comparison.error.empty());
       CHECK_FALSE(comparison.unsound());
     }

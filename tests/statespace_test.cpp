@@ -165,6 +165,52 @@ TEST_CASE("a rebuilt trace replays from the initial state to its target", "[stat
   CHECK(trace->steps.size() == 8);  // 6 counts and 2 writes, the second by thread 0
 }
 
+TEST_CASE("one search gives several traces, each the one a search for it alone gives", "[statespace]") {
+  const CountThenWrite machine;
+  // Targets: the final state written last by thread 0 (cell 1), by thread 1
+  // (cell 2), and a state no run reaches (cell 3).
+  auto targetsOf = [&](const CountThenWrite::State& state, const Fingerprint&) {
+    std::vector<std::size_t> targets;
+    if (machine.isFinal(state)) {
+      targets.push_back(state.cell - 1);
+    }
+    return targets;
+  };
+  const auto together = searchTraces(machine, 3, targetsOf, ExplorationLimits{});
+  REQUIRE(together.traces.size() == 3);
+  CHECK_FALSE(together.traces[2].has_value());
+  CHECK(together.stopReason == StopReason::Completed);
+  for (std::uint32_t cell = 1; cell <= 2; ++cell) {
+    const auto alone = findTrace(machine, [&](const CountThenWrite::State& state, const Fingerprint&) {
+      return machine.isFinal(state) && state.cell == cell;
+    });
+    REQUIRE(alone.has_value());
+    REQUIRE(together.traces[cell - 1].has_value());
+    const auto& trace = *together.traces[cell - 1];
+    REQUIRE(trace.steps.size() == alone->steps.size());
+    for (std::size_t step = 0; step < trace.steps.size(); ++step) {
+      CHECK(trace.steps[step].transition.id == alone->steps[step].transition.id);
+    }
+    CHECK(trace.steps.back().state.cell == cell);
+  }
+}
+
+TEST_CASE("a search for several traces stops where the state limit stops a search for one", "[statespace]") {
+  const CountThenWrite machine;
+  ExplorationLimits limits;
+  limits.maxStates = 5;
+  const auto cut = searchTraces(
+      machine, 2,
+      [&](const CountThenWrite::State& state, const Fingerprint&) {
+        return machine.isFinal(state) ? std::vector<std::size_t>{state.cell - 1} : std::vector<std::size_t>{};
+      },
+      limits);
+  CHECK(cut.stopReason == StopReason::MaxStates);
+  CHECK_FALSE(cut.traces[0].has_value());
+  CHECK_FALSE(cut.traces[1].has_value());
+  CHECK(cut.states <= 5);
+}
+
 TEST_CASE("the fingerprint set grows past its first size and never loses an entry", "[statespace]") {
   FingerprintSet set(16);
   for (std::uint64_t value = 0; value < 100000; ++value) {

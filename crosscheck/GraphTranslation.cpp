@@ -1,14 +1,9 @@
-#include "cli/ExecutionCheck.h"
-
-#include <optional>
+#include "crosscheck/GraphTranslation.h"
 
 #include "axiomcheck/BarrierSynchronization.h"
-#include "axiomcheck/Execution.h"
-#include "axiomcheck/ExecutionDot.h"
 #include "axiomcheck/ThreadPaths.h"
-#include "opsem/ExecutionGraph.h"
 
-namespace opcheck::cli {
+namespace opcheck::crosscheck {
 
 using axiomcheck::EventKind;
 using axiomcheck::Execution;
@@ -69,10 +64,10 @@ std::vector<InstructionEvents> groupByInstruction(const ThreadPath& path) {
 // path (of those the axiomatic side enumerates, with the same --unroll)
 // whose events are the ones the run issued and whose branch assumptions
 // hold with the values the run read.
-class GraphTranslator {
+class Translator {
  public:
-  GraphTranslator(const litmus::Test& test, const std::string& file, const axiomcheck::AxiomaticModel& model,
-                  unsigned unroll)
+  Translator(const litmus::Test& test, const std::string& file, const axiomcheck::AxiomaticModel& model,
+             unsigned unroll)
       : test_(test), file_(file), model_(model) {
     axiomcheck::PathOptions options;
     options.unroll = unroll;
@@ -279,82 +274,21 @@ class GraphTranslator {
 
 }  // namespace
 
-ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file,
-                               const axiomcheck::AxiomaticModel& model,
-                               const opsem::OperationalOptions& operational,
-                               const ExecutionCheckOptions& options) {
-  model.checkSupported(test, file);
-  const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, file, operational, options.unroll);
-  const GraphTranslator translator(test, file, model, options.unroll);
-  ExecutionCheck check;
-  check.model = std::string(model.name());
-  check.graphs = recorded.graphs.size();
-  check.cutRuns = recorded.cutRuns;
-  check.complete = recorded.statistics.stopReason == statespace::StopReason::Completed;
-  Execution execution;
-  for (const opsem::ExecutionGraph& graph : recorded.graphs) {
-    if (const std::optional<std::string> problem = translator.translate(graph, execution)) {
-      if (*problem == kFailingCasWrites) {
-        ++check.failingCasGraphs;
-      } else {
-        check.untranslatable.push_back(*problem);
-      }
-      continue;
-    }
-    const std::vector<std::size_t> broken = model.brokenAxioms(execution);
-    if (broken.empty()) {
-      continue;
-    }
-    BrokenGraph& report = check.broken.emplace_back();
-    report.finalState = graph.finalState;
-    for (const std::size_t axiom : broken) {
-      report.axioms.emplace_back(model.axioms()[axiom].name);
-    }
-    axiomcheck::DotPicture picture;
-    picture.name = test.name;
-    picture.caption = {
-        test.name + ": a run of ptx-op as a candidate execution of " + check.model,
-        "final state: " + litmus::formatHerdState(test, litmus::ObservedTerms::of(test), graph.finalState)};
-    report.dot = axiomcheck::executionDot(
-        execution, axiomcheck::withBrokenAxioms(std::move(picture), model, execution, broken));
-    if (check.broken.size() <= options.tracesWanted) {
-      report.trace = opsem::traceToGraph(test, file, operational, options.unroll, graph.machineState);
-    }
-  }
-  return check;
+struct GraphTranslator::Impl : Translator {
+  using Translator::Translator;
+};
+
+GraphTranslator::GraphTranslator(const litmus::Test& test, const std::string& file,
+                                 const axiomcheck::AxiomaticModel& model, unsigned unroll)
+    : impl_(std::make_unique<Impl>(test, file, model, unroll)) {}
+
+GraphTranslator::~GraphTranslator() = default;
+
+std::optional<std::string> GraphTranslator::translate(const opsem::ExecutionGraph& graph,
+                                                      axiomcheck::Execution& execution) const {
+  return impl_->translate(graph, execution);
 }
 
-std::optional<std::string> executionGraphDot(const litmus::Test& test, const std::string& file,
-                                             const axiomcheck::AxiomaticModel& model, unsigned unroll,
-                                             const opsem::ExecutionGraph& graph,
-                                             std::vector<std::string> caption) {
-  const GraphTranslator translator(test, file, model, unroll);
-  Execution execution;
-  if (translator.translate(graph, execution)) {
-    return std::nullopt;
-  }
-  axiomcheck::DotPicture picture;
-  picture.name = test.name;
-  picture.caption = std::move(caption);
-  return axiomcheck::executionDot(
-      execution,
-      axiomcheck::withBrokenAxioms(std::move(picture), model, execution, model.brokenAxioms(execution)));
-}
+bool isFailingCasWrite(const std::string& problem) { return problem == kFailingCasWrites; }
 
-std::uint64_t forEachRunExecution(
-    const litmus::Test& test, const std::string& file, const axiomcheck::AxiomaticModel& model,
-    const opsem::OperationalOptions& operational, unsigned unroll,
-    const std::function<void(const opsem::ExecutionGraph&, const axiomcheck::Execution&)>& visit) {
-  model.checkSupported(test, file);
-  const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, file, operational, unroll);
-  const GraphTranslator translator(test, file, model, unroll);
-  Execution execution;
-  for (const opsem::ExecutionGraph& graph : recorded.graphs) {
-    if (!translator.translate(graph, execution)) {
-      visit(graph, execution);
-    }
-  }
-  return recorded.graphs.size();
-}
-
-}  // namespace opcheck::cli
+}  // namespace opcheck::crosscheck

@@ -1,12 +1,13 @@
-#include "cli/Comparison.h"
+#include "crosscheck/Comparison.h"
 
 #include <algorithm>
 #include <new>
 
+#include "crosscheck/OperationalSide.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
 
-namespace opcheck::cli {
+namespace opcheck::crosscheck {
 
 litmus::Test withEveryTermShown(const litmus::Test& test) {
   litmus::Test full = test;
@@ -30,6 +31,9 @@ litmus::Test withEveryTermShown(const litmus::Test& test) {
 }
 
 namespace {
+
+// --executions: the broken graphs per model that come with the run to them.
+constexpr std::size_t kTracesPerModel = 3;
 
 // The axioms broken by the graphs of the runs that end in STATE, each once.
 std::vector<std::string> axiomsBrokenReaching(const ExecutionCheck& check, const litmus::FinalState& state) {
@@ -61,11 +65,19 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
     const litmus::Test original = parser::readLitmusFile(file);
     comparison.name = original.name;
     comparison.test = withEveryTermShown(original);
-    const opsem::OperationalResult operational =
-        opsem::runPtxOp(comparison.test, comparison.file, options.operational);
-    comparison.terms = operational.outcome.terms;
-    comparison.operationalStates = operational.outcome.states.size();
-    comparison.operationalComplete = operational.statistics.stopReason == statespace::StopReason::Completed;
+    OperationalSideOptions sideOptions;
+    sideOptions.operational = options.operational;
+    sideOptions.unroll = options.check.unroll;
+    sideOptions.recordGraphs = options.executions;
+    OperationalSide operational(comparison.test, comparison.file, sideOptions);
+    const std::set<litmus::FinalState>& reached = operational.outcome().states;
+    comparison.terms = operational.outcome().terms;
+    comparison.operationalStates = reached.size();
+    comparison.operationalComplete = operational.complete();
+    // The runs to show, gathered over every model and rebuilt after, from
+    // one search for the operational-only states and one for the graphs.
+    std::vector<litmus::FinalState> unsoundStates;
+    std::vector<statespace::Fingerprint> brokenRuns;
     for (const axiomcheck::AxiomaticModel* model : options.axiomatic) {
       const litmus::Outcome axiomatic =
           axiomcheck::checkTest(comparison.test, *model, options.check, comparison.file);
@@ -74,31 +86,41 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
       result.states = axiomatic.states.size();
       result.boundCut = axiomatic.boundCut;
       result.stopped = axiomatic.stopped;
-      std::set_difference(operational.outcome.states.begin(), operational.outcome.states.end(),
-                          axiomatic.states.begin(), axiomatic.states.end(),
+      std::set_difference(reached.begin(), reached.end(), axiomatic.states.begin(), axiomatic.states.end(),
                           std::inserter(result.operationalOnly, result.operationalOnly.end()));
-      std::set_difference(axiomatic.states.begin(), axiomatic.states.end(),
-                          operational.outcome.states.begin(), operational.outcome.states.end(),
+      std::set_difference(axiomatic.states.begin(), axiomatic.states.end(), reached.begin(), reached.end(),
                           std::inserter(result.axiomaticOnly, result.axiomaticOnly.end()));
-      for (const litmus::FinalState& state : result.operationalOnly) {
-        result.traces.push_back(
-            opsem::traceToOutcome(comparison.test, comparison.file, options.operational, state)
-                .value_or(std::vector<std::string>{}));
-      }
+      unsoundStates.insert(unsoundStates.end(), result.operationalOnly.begin(), result.operationalOnly.end());
       if (options.executions || result.unsound()) {
-        ExecutionCheckOptions checkOptions;
-        checkOptions.unroll = options.check.unroll;
-        checkOptions.tracesWanted = options.executions ? 3 : 0;
-        ExecutionCheck check =
-            checkExecutions(comparison.test, comparison.file, *model, options.operational, checkOptions);
+        model->checkSupported(comparison.test, comparison.file);
+        ExecutionCheck check = checkRecordedExecutions(comparison.test, comparison.file, *model,
+                                                       operational.graphs(), options.check.unroll);
         for (const litmus::FinalState& state : result.operationalOnly) {
           result.brokenAxioms.push_back(axiomsBrokenReaching(check, state));
         }
         if (options.executions) {
+          for (std::size_t at = 0; at < check.broken.size() && at < kTracesPerModel; ++at) {
+            brokenRuns.push_back(check.broken[at].machineState);
+          }
           result.executions = std::move(check);
         }
       }
       comparison.models.push_back(std::move(result));
+    }
+    std::vector<std::vector<std::string>> unsoundTraces = operational.tracesToOutcomes(unsoundStates);
+    std::vector<std::vector<std::string>> brokenTraces = operational.tracesToGraphs(brokenRuns);
+    std::size_t nextState = 0;
+    std::size_t nextRun = 0;
+    for (ModelComparison& result : comparison.models) {
+      for (std::size_t at = 0; at < result.operationalOnly.size(); ++at) {
+        result.traces.push_back(std::move(unsoundTraces[nextState++]));
+      }
+      if (result.executions) {
+        std::vector<BrokenGraph>& broken = result.executions->broken;
+        for (std::size_t at = 0; at < broken.size() && at < kTracesPerModel; ++at) {
+          broken[at].trace = std::move(brokenTraces[nextRun++]);
+        }
+      }
     }
   } catch (const litmus::InputError& error) {
     comparison.error = error.what();
@@ -110,4 +132,4 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
   return comparison;
 }
 
-}  // namespace opcheck::cli
+}  // namespace opcheck::crosscheck

@@ -1,9 +1,15 @@
-// compare's core (design.md "Cross-validation"): runs the operational model
-// and each axiomatic model on a test, over full final states (every
-// register of every thread and every location), and sets the states apart:
-// those only the operational model reaches (unsound: each comes with the
-// run that reaches it), those only the axiomatic model allows (behaviour
-// the machine cannot show: a completeness figure, not a failure).
+// compare's core (docs/crosscheck.md): runs the operational model and each
+// axiomatic model on a test, over full final states (every register of
+// every thread and every location), and sets the states apart: those only
+// the operational model reaches (unsound: each comes with the run that
+// reaches it), those only the axiomatic model allows (behaviour the machine
+// cannot show: a completeness figure, not a failure).
+//
+// ptx-op is explored once per test, whatever the number of axiomatic models
+// (OperationalSide.h): with --executions that one exploration records the
+// execution graphs and gives the outcomes too, and the runs to show (to the
+// operational-only states, to the first broken graphs) come from one search
+// each for all the models together.
 #pragma once
 
 #include <filesystem>
@@ -14,11 +20,11 @@
 
 #include "axiomcheck/AxiomaticModel.h"
 #include "axiomcheck/CandidateEnumerator.h"
-#include "cli/ExecutionCheck.h"
+#include "crosscheck/ExecutionCheck.h"
 #include "litmus/Outcome.h"
 #include "opsem/OperationalModel.h"
 
-namespace opcheck::cli {
+namespace opcheck::crosscheck {
 
 // TEST with every register of every thread and every location in its
 // "locations [...]" clause, so that every model reports full final states.
@@ -31,7 +37,7 @@ struct ModelComparison {
   std::set<litmus::FinalState> axiomaticOnly;
   std::vector<std::vector<std::string>> traces;  // one per operational-only state, in set order
   // Per operational-only state, in set order: the axioms that the graphs of
-  // the runs reaching it break (design.md: "the broken axiom").
+  // the runs reaching it break.
   std::vector<std::vector<std::string>> brokenAxioms;
   // The execution-level check (--executions).
   std::optional<ExecutionCheck> executions;
@@ -72,4 +78,4 @@ struct ComparisonOptions {
 
 TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& options);
 
-}  // namespace opcheck::cli
+}  // namespace opcheck::crosscheck

@@ -1,9 +1,10 @@
-// compare --executions (design.md "Cross-validation", execution level):
-// every execution graph ptx-op's runs of a test produce (opsem/
-// ExecutionGraph.h) becomes a candidate execution of an axiomatic model,
-// with the run's co and Fence-SC order narrowed to what the model relates,
-// and the model names each axiom the candidate breaks. A graph that breaks
-// one is a failure of the machine (or of the model), shown with the run.
+// compare --executions (docs/crosscheck.md): every execution graph ptx-op's
+// runs of a test produce (opsem/ExecutionGraph.h) becomes a candidate
+// execution of an axiomatic model (GraphTranslation.h), with the run's co
+// and Fence-SC order narrowed to what the model relates, and the model names
+// each axiom the candidate breaks. A graph that breaks one is a failure of
+// the machine (or of the model), shown with the run. The graphs are
+// recorded once per test and checked against every model.
 #pragma once
 
 #include <cstdint>
@@ -18,14 +19,15 @@
 #include "opsem/ExecutionGraph.h"
 #include "opsem/OperationalModel.h"
 
-namespace opcheck::cli {
+namespace opcheck::crosscheck {
 
 struct BrokenGraph {
-  litmus::FinalState finalState;    // as in litmus::Outcome::states
-  std::vector<std::string> axioms;  // as the model names them
-  std::vector<std::string> trace;   // the run, when asked for
-  std::string dot;                  // the graph as a picture (docs/graphs.md), the broken axiom in bold
-  std::string picture;              // where compare --report wrote it, relative to the report
+  litmus::FinalState finalState;         // as in litmus::Outcome::states
+  std::vector<std::string> axioms;       // as the model names them
+  std::vector<std::string> trace;        // the run, when asked for
+  std::string dot;                       // the graph as a picture (docs/graphs.md), the broken axiom in bold
+  std::string picture;                   // where compare --report wrote it, relative to the report
+  statespace::Fingerprint machineState;  // a final state of the run, to rebuild the trace
 };
 
 struct ExecutionCheck {
@@ -50,9 +52,18 @@ struct ExecutionCheckOptions {
   std::size_t tracesWanted = 3;  // runs rebuilt for the first broken graphs
 };
 
-// Checks every graph of ptx-op's runs of TEST against MODEL. TEST should
-// show every term (withEveryTermShown), so final states are full. Throws
-// litmus::InputError (FILE) for a test either side cannot judge.
+// Checks every graph of RECORDED (ptx-op's runs of TEST, recorded with
+// --unroll UNROLL) against MODEL; traces are left to the caller, which
+// rebuilds those of every model in one search (opsem::tracesToGraphs).
+// TEST should show every term (withEveryTermShown), so final states are
+// full. Throws litmus::InputError (FILE) for a test the model cannot judge.
+ExecutionCheck checkRecordedExecutions(const litmus::Test& test, const std::string& file,
+                                       const axiomcheck::AxiomaticModel& model,
+                                       const opsem::RecordedExecutions& recorded, unsigned unroll);
+
+// Records ptx-op's runs of TEST and checks them against MODEL, with the
+// traces of the first OPTIONS.tracesWanted broken graphs: compare's check
+// for one model.
 ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file,
                                const axiomcheck::AxiomaticModel& model,
                                const opsem::OperationalOptions& operational,
@@ -66,14 +77,15 @@ std::optional<std::string> executionGraphDot(const litmus::Test& test, const std
                                              const opsem::ExecutionGraph& graph,
                                              std::vector<std::string> caption);
 
-// Calls visit(graph, execution) for every graph of ptx-op's runs of TEST
-// that translates into a candidate execution of MODEL (co and Fence-SC order
-// narrowed as MODEL relates them): for analyses of the runs themselves,
-// such as their data races (docs/races.md). Graphs that do not translate
-// are skipped; checkExecutions reports them. Returns the number of graphs.
+// Calls visit(graph, execution) for every graph of RECORDED (ptx-op's runs
+// of TEST, recorded with --unroll UNROLL) that translates into a candidate
+// execution of MODEL (co and Fence-SC order narrowed as MODEL relates them):
+// for analyses of the runs themselves, such as their data races
+// (docs/races.md). Graphs that do not translate are skipped;
+// checkRecordedExecutions reports them. Returns the number of graphs.
 std::uint64_t forEachRunExecution(
     const litmus::Test& test, const std::string& file, const axiomcheck::AxiomaticModel& model,
-    const opsem::OperationalOptions& operational, unsigned unroll,
+    const opsem::RecordedExecutions& recorded, unsigned unroll,
     const std::function<void(const opsem::ExecutionGraph&, const axiomcheck::Execution&)>& visit);
 
-}  // namespace opcheck::cli
+}  // namespace opcheck::crosscheck
