@@ -4,6 +4,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "opsem/PackedPtxOpMachine.h"
 #include "opsem/PtxOpMachine.h"
 #include "opsem/RunSupport.h"
 #include "statespace/Explorer.h"
@@ -21,11 +22,13 @@ EventReference referenceTo(EventId id) {
   return EventReference{(id - 1) / perThread, (id - 1) % perThread};
 }
 
-// The graph the recording machine kept in the final state STATE.
+// The graph the recording machine kept in the final state PACKED (the
+// state the explorer stores; its fingerprint finds the run again).
 template <typename Machine>
 ExecutionGraph graphOf(const Machine& machine, const litmus::ObservedTerms& terms,
-                       const typename Machine::State& state) {
+                       const typename Machine::State& packed) {
   const Program& program = machine.program();
+  const auto state = wideState(machine, packed);
   ExecutionGraph graph;
   for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
     const auto& record = state.recordedThreads[thread];
@@ -55,8 +58,8 @@ ExecutionGraph graphOf(const Machine& machine, const litmus::ObservedTerms& term
   for (std::int32_t at = 0; at < state.fenceScCount; ++at) {
     graph.fenceScOrder.push_back(referenceTo(state.fenceScOrder[at]));
   }
-  graph.finalState = litmus::displayedPart(terms, observe(machine, terms, state));
-  graph.machineState = statespace::fingerprintOf(state);
+  graph.finalState = litmus::displayedPart(terms, observe(machine, terms, packed));
+  graph.machineState = statespace::fingerprintOf(packed);
   return graph;
 }
 
@@ -75,16 +78,29 @@ Program compileForRecording(const litmus::Test& test, const std::string& file,
   return program;
 }
 
+// The recording machine of CAPACITY, its states stored in the test's own
+// layout (StateLayout.h, LAYOUT-6).
+template <typename Capacity, typename Visit>
+auto withPackedRecordingMachine(const Program& program, const OperationalOptions& options, unsigned unroll,
+                                Visit&& visit) {
+  const PtxOpMachine<Capacity> wide(program, options.architecture, options.reductions, unroll);
+  if (!options.packStates) {
+    return visit(wide);
+  }
+  const StateLayout<Capacity> layout(wide.hardware(), wide.initialState());
+  return withPackedStates(wide, layout, visit);
+}
+
 // The recording size class, with near-partition copies when the preset
 // partitions the L2.
 template <typename Visit>
 auto withRecordingMachine(const Program& program, const OperationalOptions& options, unsigned unroll,
                           Visit&& visit) {
   if (options.architecture.partitionedL2) {
-    return visit(PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>(program, options.architecture,
-                                                                        options.reductions, unroll));
+    return withPackedRecordingMachine<PartitionedL2Capacity<RecordingCapacity>>(program, options, unroll,
+                                                                                visit);
   }
-  return visit(PtxOpMachine<RecordingCapacity>(program, options.architecture, options.reductions, unroll));
+  return withPackedRecordingMachine<RecordingCapacity>(program, options, unroll, visit);
 }
 
 }  // namespace
@@ -104,7 +120,7 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
     const auto explored = statespace::explore(machine, exploration);
     recorded.statistics = explored.statistics;
     for (const auto& state : explored.finalStates) {
-      if (state.cut) {
+      if (wideState(machine, state).cut) {
         ++recorded.cutRuns;
         continue;
       }

@@ -35,6 +35,17 @@ class PackedPtxOpMachine
   const Program& program() const { return this->machine().program(); }
 };
 
+// The wide state STATE of MACHINE (packed or not) stands for.
+template <typename Capacity, std::size_t Words>
+MachineState<Capacity> wideState(const PackedPtxOpMachine<Capacity, Words>& machine,
+                                 const typename PackedPtxOpMachine<Capacity, Words>::State& state) {
+  return machine.unpack(state);
+}
+template <typename Capacity>
+const MachineState<Capacity>& wideState(const PtxOpMachine<Capacity>&, const MachineState<Capacity>& state) {
+  return state;
+}
+
 // Calls RUN with the machine that explores MACHINE's states in LAYOUT: a
 // PackedPtxOpMachine of the smallest packed size (32 bytes to 512, or to
 // 2 KiB for the large size class) that holds the layout, or

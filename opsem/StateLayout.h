@@ -27,6 +27,7 @@
 //   store, atomic, reduction, barrier or an mbarrier wait (InFlight); its
 //   compare where it has an atomic or a barrier; a barrier instance's
 //   opening event only when the state records the execution.
+// [LAYOUT-6] The execution record of a recording run: addRecord.
 //
 // The invariant build (OPCHECK_CHECK_INVARIANTS) checks every packed state
 // against its wide state, so a layout that forgot a byte the machine writes
@@ -238,10 +239,34 @@ class StateLayout {
       add(probe, &probe.memory[0], program.locations);
     }
     if constexpr (Capacity::kRecordsExecution) {
-      // The execution record, whole: it is the base of the state, before the
-      // near-partition copies (if any) and the threads.
-      add(probe, reinterpret_cast<const unsigned char*>(&probe), sizeof(ExecutionRecordFor<Capacity>));
+      addRecord(program, probe, bounded);
     }
+  }
+
+  // LAYOUT-6: the execution record (RecordingCapacity) of the threads and
+  // locations the test has: a thread's events up to what its code performs,
+  // each location's coherence order up to the program's writes, the Fence-SC
+  // order up to its fences, as LAYOUT-1 bounds them (the recorder marks a
+  // run cut before it passes the capacity).
+  template <typename Bounded>
+  void addRecord(const Program& program, const State& probe, Bounded bounded) {
+    std::size_t writes = 0;
+    std::size_t orderingPoints = 0;  // fences, barriers: the Fence-SC order's candidates
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const InstructionCounts counts = countInstructions(program.threads[thread]);
+      writes += counts.writes;
+      orderingPoints += counts.performedLater - counts.accesses;
+      const auto& record = probe.recordedThreads[thread];
+      add(probe, &record.events[0], bounded(counts.performedLater, Capacity::kEventsPerThread));
+      add(probe, &record.eventCount, 1);  // with the jump count: one unit
+    }
+    for (std::size_t location = 0; location < program.locations; ++location) {
+      add(probe, &probe.coherence[location][0], bounded(writes, Capacity::kWritesPerLocation));
+      add(probe, &probe.coherenceLength[location], 1);
+    }
+    add(probe, &probe.fenceScOrder[0], bounded(orderingPoints, Capacity::kFenceScs));
+    add(probe, &probe.fenceScCount, 1);
+    add(probe, &probe.cut, 1);
   }
 
   // What a thread's code can put in flight and in the queues (LAYOUT-1),

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "opsem/ExecutionGraph.h"
 #include "opsem/OperationalModel.h"
 #include "parser/LitmusReader.h"
 #include "tests/TestSupport.h"
@@ -99,4 +100,34 @@ TEST_CASE("packed and wide states give the same states, transitions and outcomes
   // the hardware tests; every 25th test of the rest.
   const std::vector<fs::path> files = testing::catalogueAndCorpusSample(*corpora, 25);
   CHECK(requireSameRuns(files, "volta") + 10 >= files.size());
+}
+
+TEST_CASE("packed and wide recording runs give the same execution graphs and runs to them",
+          "[opsem][layout][executions]") {
+  // The recording size class packs its execution record too (LAYOUT-6).
+  const fs::path seed001 = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "seed001";
+  const std::vector<fs::path> files = testing::litmusFilesUnder(seed001);
+  REQUIRE(files.size() > 5);
+  for (const fs::path& file : files) {
+    const litmus::Test test = parser::readLitmusFile(file);
+    opsem::OperationalOptions packed;
+    opsem::OperationalOptions wide;
+    wide.packStates = false;
+    const opsem::RecordedExecutions fromPacked = opsem::recordExecutions(test, file.string(), packed, 2);
+    const opsem::RecordedExecutions fromWide = opsem::recordExecutions(test, file.string(), wide, 2);
+    INFO(file.string());
+    CHECK(fromPacked.statistics.states == fromWide.statistics.states);
+    CHECK(fromPacked.observedStates == fromWide.observedStates);
+    REQUIRE(fromPacked.graphs.size() == fromWide.graphs.size());
+    for (std::size_t at = 0; at < fromPacked.graphs.size(); ++at) {
+      const opsem::ExecutionGraph& left = fromPacked.graphs[at];
+      const opsem::ExecutionGraph& right = fromWide.graphs[at];
+      CHECK(left.threads == right.threads);
+      CHECK(left.coherence == right.coherence);
+      CHECK(left.fenceScOrder == right.fenceScOrder);
+      CHECK(left.finalState == right.finalState);
+      CHECK(opsem::traceToGraph(test, file.string(), packed, 2, left.machineState) ==
+            opsem::traceToGraph(test, file.string(), wide, 2, right.machineState));
+    }
+  }
 }
