@@ -1,7 +1,7 @@
 // Rebuilds a path from the initial state to a state of interest (a final
 // state with a given outcome, a hang).
 //
-// Choice (issue 17): a second search on demand, bounded, rather than parent
+// Choice: a second search on demand, bounded, rather than parent
 // links kept by the exploration. Keeping a parent fingerprint and transition
 // per state (SPIN's trail) would at least double the explorer's 16 bytes a
 // state for every run, while traces are wanted for a few runs (--witness,
@@ -49,85 +49,13 @@ struct TraceSearch {
   std::uint64_t states = 0;  // distinct states the search visited
 };
 
-// A shortest path to a state ISTARGET(state, fingerprint) accepts, within
-// LIMITS (ExplorationLimits::maxStates counts the states this search visits).
-template <Machine M, typename IsTarget>
-TraceSearch<typename M::State> searchTrace(const M& machine, IsTarget isTarget,
-                                           const ExplorationLimits& limits) {
-  using State = typename M::State;
-  using Clock = std::chrono::steady_clock;
-  struct Parent {
-    Fingerprint from;
-    Transition transition;
-  };
-  const Clock::time_point start = Clock::now();
-  const State initial = machine.initialState();
-  const Fingerprint root = fingerprintOf(initial);
-  std::unordered_map<Fingerprint, std::optional<Parent>, FingerprintHash> parents;
-  std::deque<std::pair<State, Fingerprint>> queue;
-  parents.emplace(root, std::nullopt);
-  queue.emplace_back(initial, root);
-  TraceSearch<State> search;
-  // The clock costs more than a state's successors in small machines: read
-  // it every few hundred states (the first time before any).
-  std::uint64_t polls = 0;
-  while (!queue.empty()) {
-    if (polls++ % 256 == 0) {
-      if (limits.interrupted != nullptr && limits.interrupted->load(std::memory_order_relaxed)) {
-        search.stopReason = StopReason::Interrupted;
-        break;
-      }
-      if (limits.timeoutSeconds > 0 &&
-          std::chrono::duration<double>(Clock::now() - start).count() > limits.timeoutSeconds) {
-        search.stopReason = StopReason::Timeout;
-        break;
-      }
-    }
-    const auto [state, current] = queue.front();
-    queue.pop_front();
-    if (isTarget(state, current)) {
-      std::vector<Transition> path;
-      for (Fingerprint at = current; parents.at(at);) {
-        const Parent& parent = *parents.at(at);
-        path.push_back(parent.transition);
-        at = parent.from;
-      }
-      Trace<State> trace{initial, {}};
-      State before = initial;
-      for (auto it = path.rbegin(); it != path.rend(); ++it) {
-        before = machine.apply(before, *it);
-        trace.steps.push_back(TraceStep<State>{*it, before});
-      }
-      search.trace = std::move(trace);
-      break;
-    }
-    bool full = false;
-    machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
-      if (full) {
-        return;
-      }
-      const Fingerprint fingerprint = fingerprintOf(next);
-      if (parents.emplace(fingerprint, Parent{current, transition}).second) {
-        queue.emplace_back(next, fingerprint);
-        full = limits.maxStates != 0 && parents.size() >= limits.maxStates;
-      }
-    });
-    if (full) {
-      search.stopReason = StopReason::MaxStates;
-      break;
-    }
-  }
-  search.states = parents.size();
-  return search;
-}
-
 // Several traces from one search: TARGETOF(state, fingerprint) names the
 // targets a state is (a list of indices below TARGETS, perhaps empty), and
 // each target gets a shortest path to the first state that is it. The
-// search is searchTrace's, run once for all the targets (it stops when each
-// has its trace, or at LIMITS): its order does not depend on the targets, so
-// every trace is the one searchTrace would find for that target alone, and
-// a limit stops it where it would have stopped the searches for the targets
+// search stops when each has its trace, or at LIMITS; its order does not
+// depend on the targets, so every trace is the one a search for that target
+// alone finds (searchTrace below is this search with one target), and a
+// limit stops it where it would have stopped the searches for the targets
 // not yet found.
 template <typename State>
 struct TracesSearch {
@@ -213,6 +141,23 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
   }
   search.states = parents.size();
   return search;
+}
+
+// A shortest path to a state ISTARGET(state, fingerprint) accepts, within
+// LIMITS (ExplorationLimits::maxStates counts the states this search visits).
+template <Machine M, typename IsTarget>
+TraceSearch<typename M::State> searchTrace(const M& machine, IsTarget isTarget,
+                                           const ExplorationLimits& limits) {
+  using State = typename M::State;
+  static const std::vector<std::size_t> kTheTarget{0};
+  static const std::vector<std::size_t> kNone;
+  TracesSearch<State> search = searchTraces(
+      machine, 1,
+      [&](const State& state, const Fingerprint& fingerprint) -> const std::vector<std::size_t>& {
+        return isTarget(state, fingerprint) ? kTheTarget : kNone;
+      },
+      limits);
+  return TraceSearch<State>{std::move(search.traces.front()), search.stopReason, search.states};
 }
 
 // searchTrace without limits.
