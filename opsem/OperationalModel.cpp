@@ -110,8 +110,7 @@ template <typename Capacity>
 std::vector<std::optional<std::vector<std::string>>> tracesToDisplayed(
     const litmus::Test& test, const Program& program, const OperationalOptions& options,
     const std::vector<litmus::FinalState>& displayed) {
-  using Machine = PtxOpMachine<Capacity>;
-  const Machine machine(program, options.architecture, options.reductions);
+  const PtxOpMachine<Capacity> wide(program, options.architecture, options.reductions);
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   std::map<litmus::FinalState, std::vector<std::size_t>> targets;
   for (std::size_t target = 0; target < displayed.size(); ++target) {
@@ -119,18 +118,23 @@ std::vector<std::optional<std::vector<std::string>>> tracesToDisplayed(
   }
   static const std::vector<std::size_t> kNone;
   noteTraceSearch();
-  return tracesWithin(
-             machine, displayed.size(),
-             [&](const typename Machine::State& state,
-                 const statespace::Fingerprint&) -> const std::vector<std::size_t>& {
-               if (!machine.isFinal(state)) {
-                 return kNone;
-               }
-               const auto found = targets.find(litmus::displayedPart(terms, observe(machine, terms, state)));
-               return found == targets.end() ? kNone : found->second;
-             },
-             options.exploration.limits)
-      .lines;
+  // The search stores the states it visits: in the test's own layout, as
+  // the exploration does (the runs found are the same).
+  const StateLayout<Capacity> layout(wide.hardware(), wide.initialState());
+  return withPackedStates(wide, layout, [&](const auto& machine) {
+    return tracesWithin(
+               machine, displayed.size(),
+               [&](const auto& state, const statespace::Fingerprint&) -> const std::vector<std::size_t>& {
+                 if (!machine.isFinal(state)) {
+                   return kNone;
+                 }
+                 const auto found =
+                     targets.find(litmus::displayedPart(terms, observe(machine, terms, state)));
+                 return found == targets.end() ? kNone : found->second;
+               },
+               options.exploration.limits)
+        .lines;
+  });
 }
 
 // The capacity a program fits, or a refusal naming ptx-op's limits.
