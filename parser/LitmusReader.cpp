@@ -1,5 +1,7 @@
 #include "parser/LitmusReader.h"
 
+#include <optional>
+
 #include "LitmusLexer.h"
 #include "LitmusParser.h"
 #include "antlr4-runtime.h"
@@ -79,6 +81,19 @@ litmus::Test buildFrom(LitmusParser& parser, Dialect dialect, const std::string&
   return buildLisaTest(*parser.lisaTest(), fileName);
 }
 
+// The fast stage: SLL prediction, bailing out at the first error; nothing
+// when the test needs full LL (or has an error, which full LL reports).
+std::optional<litmus::Test> buildWithSll(LitmusParser& parser, Dialect dialect, const std::string& fileName) {
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  try {
+    return buildFrom(parser, dialect, fileName);
+  } catch (const antlr4::ParseCancellationException&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 litmus::Test readLitmusText(std::string_view text, const std::string& fileName) {
@@ -98,12 +113,8 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
     antlr4::CommonTokenStream tokens(&ascii);
     LitmusParser parser(&tokens);
     parser.removeErrorListeners();
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-        antlr4::atn::PredictionMode::SLL);
-    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-    try {
-      return buildFrom(parser, dialect, fileName);
-    } catch (const antlr4::ParseCancellationException&) {
+    if (std::optional<litmus::Test> test = buildWithSll(parser, dialect, fileName)) {
+      return std::move(*test);
     }
     // The same tokens from the generated lexer would fail SLL the same way:
     // on to full LL.
@@ -116,12 +127,8 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
   LitmusParser parser(&tokens);
   parser.removeErrorListeners();
   if (!ascii.lexed()) {
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-        antlr4::atn::PredictionMode::SLL);
-    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-    try {
-      return buildFrom(parser, dialect, fileName);
-    } catch (const antlr4::ParseCancellationException&) {
+    if (std::optional<litmus::Test> test = buildWithSll(parser, dialect, fileName)) {
+      return std::move(*test);
     }
     tokens.seek(0);
     parser.reset();
