@@ -69,6 +69,22 @@
 //   axiomatic models pair them (axiomcheck/BarrierSynchronization.cpp). It
 //   is then an acquire at the cluster's scope (ACQ-1): in a cluster of
 //   several CTAs it invalidates the CTA's L1, as a .gpu acquire does.
+// [RED-4] Reduction (off with --no-reduction; followed alone through
+//   RED-3): performing a store touches only its thread's in-flight list and
+//   store buffer (ST-1). No other thread's step reads either, but for
+//   CBAR-2's test that the thread exited, which the store can only make
+//   true. So the store commutes with every other thread's step and
+//   disables none, and with its own thread's steps too when no operation
+//   that could be performed before it touches the store buffer: every
+//   other operation in flight, and every instruction still to issue (any
+//   instruction, with a backward branch), is a load or a register
+//   operation, or waits for the store (PerformOrder.h: a fence or cluster
+//   barrier, ORD-1; a release write, ORD-4; a write with a FIFO store
+//   buffer, ORD-5). A load of the store's location waits for it (ORD-2),
+//   and so does its request (REQ-1); other loads do not read the write.
+//   Another store would join the buffer in the other order, and an atomic,
+//   fence.sc or bar.sync that overtook the store would not wait for it:
+//   those keep the interleavings.
 //
 // Invariants (StateInvariants.h):
 // [INV-6] A CTA's barrier instances in use come first, and a free slot
@@ -81,6 +97,7 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
@@ -99,7 +116,41 @@ class MemoryOperations {
   using Write = typename State::Write;
   using InFlight = typename State::InFlight;
 
-  explicit MemoryOperations(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+  explicit MemoryOperations(const Hardware<Capacity>& hardware) : hardware_(hardware) {
+    const Program& program = hardware.program;
+    for (const std::vector<CompiledInstruction>& code : program.threads) {
+      // From each instruction on (from the first, with a backward branch).
+      std::vector<bool> quiet(code.size() + 1, true);
+      for (std::size_t at = code.size(); at-- > 0;) {
+        quiet[at] = quiet[at + 1] && waitsForEarlierStoresOrKeepsOff(code[at]);
+      }
+      if (program.hasBackwardBranch) {
+        quiet.assign(code.size() + 1, quiet[0]);
+      }
+      quietAfterStores_.push_back(std::move(quiet));
+    }
+  }
+
+  // RED-4: whether performing the store at INDEX of THREAD's in-flight list,
+  // which is enabled, may be followed alone.
+  bool storeAlone(const State& state, std::uint32_t thread, std::uint32_t index) const {
+    const typename State::Thread& self = state.threads[thread];
+    const InFlight& store = self.inFlight[index];
+    using litmus::InstructionKind;
+    if (!hardware_.reductions.storesAlone || !quietAfterStores_[thread][self.pc] ||
+        litmus::kindOf(hardware_.instructionOf(thread, store).opcode) != InstructionKind::Store) {
+      return false;
+    }
+    for (std::uint32_t other = 0; other < self.inFlightCount; ++other) {
+      const InFlight& entry = self.inFlight[other];
+      const bool behind = other > index && hardware_.order.mustPrecede(thread, store, entry);
+      if (other != index && !behind &&
+          litmus::kindOf(hardware_.instructionOf(thread, entry).opcode) != InstructionKind::Load) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   // The step that performs the operation at INDEX of THREAD's in-flight list.
   // INV-6, INV-7.
@@ -471,7 +522,30 @@ class MemoryOperations {
     }
   }
 
+  // RED-4: whether INSTRUCTION, issued after a store, leaves the store
+  // buffer alone (a load, a register operation) or is performed after the
+  // store whatever its address (PerformOrder.h). A barrier is not: one that
+  // no other thread reaches orders nothing (ORD-1).
+  bool waitsForEarlierStoresOrKeepsOff(const CompiledInstruction& instruction) const {
+    using litmus::InstructionKind;
+    const InstructionKind kind = litmus::kindOf(instruction.opcode);
+    if (kind == InstructionKind::Load || kind == InstructionKind::RegisterOperation ||
+        kind == InstructionKind::SetPredicate || kind == InstructionKind::Jump ||
+        kind == InstructionKind::ConditionalBranch) {
+      return true;
+    }
+    if (kind == InstructionKind::Barrier) {
+      return false;
+    }
+    return isOrderingPoint(instruction.opcode) ||                                             // ORD-1
+           (litmus::writesMemory(instruction.opcode) && isRelease(instruction.semantics)) ||  // ORD-4
+           hardware_.architecture.fifoStoreBuffer;                                            // ORD-5
+  }
+
   const Hardware<Capacity>& hardware_;
+  // RED-4: per thread and program counter, whether every instruction still
+  // to issue waits for an earlier store or keeps off the store buffer.
+  std::vector<std::vector<bool>> quietAfterStores_;
 };
 
 }  // namespace opcheck::opsem

@@ -38,8 +38,8 @@ class PtxOpMachine {
   using State = MachineState<Capacity>;
   using Stored = typename State::Stored;
 
-  // REDUCTIONS says which state-space reductions apply (RED-1 and RED-2 are
-  // the machine's, RED-3 the explorer's). UNROLL bounds the backward jumps a
+  // REDUCTIONS says which state-space reductions apply (RED-1, RED-2 and
+  // RED-4 are the machine's, RED-3 the explorer's). UNROLL bounds the backward jumps a
   // thread may take when the machine records execution graphs
   // (RecordingCapacity); it has no effect otherwise.
   PtxOpMachine(const Program& program, const Architecture& architecture, const Reductions& reductions = {},
@@ -64,12 +64,13 @@ class PtxOpMachine {
   template <typename Sink, typename Restore>
   void forEachSuccessorIn(const State& state, State& next, Sink&& sink, Restore&& restore) const {
     const Program& program = hardware_.program;
+    bool going = true;  // until the sink has what it needs
     auto offer = [&](std::uint32_t id) {
-      if (step(next, id)) {
+      if (going && step(next, id)) {
 #ifdef OPCHECK_CHECK_INVARIANTS
         requireInvariants(state, id, next);
 #endif
-        sink(statespace::Transition{id, isLocal(id)}, next);
+        going = statespace::offer(sink, statespace::Transition{id, isLocal(state, id)}, next);
         restore(next);
       }
     };
@@ -148,8 +149,13 @@ class PtxOpMachine {
  private:
   // Takes step ID in STATE if it is enabled; leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
-  // RED-3: issuing touches only the issuing thread.
-  static bool isLocal(std::uint32_t id) { return static_cast<StepKind>(id & 15u) == StepKind::Issue; }
+  // RED-3: a step the explorer may follow alone from STATE: an issue, which
+  // touches only the issuing thread, or a store RED-4 lets alone.
+  bool isLocal(const State& state, std::uint32_t id) const {
+    const auto kind = static_cast<StepKind>(id & 15u);
+    return kind == StepKind::Issue ||
+           (kind == StepKind::Perform && hardware_.operations.storeAlone(state, (id >> 4) & 255u, id >> 12));
+  }
   // Stops the program, naming each broken invariant and the states around
   // step ID, when AFTER breaks one (OPCHECK_CHECK_INVARIANTS).
   void requireInvariants(const State& before, std::uint32_t id, const State& after) const;

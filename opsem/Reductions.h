@@ -1,5 +1,6 @@
 // The state-space reductions ptx-op applies, each a rule with an id (RED-1
-// in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h). Each
+// in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h, RED-4
+// in MemoryOperations.h). Each
 // must leave the outcomes as they are; --no-reduction turns all of them off,
 // so that tests and bench/ can check that it does.
 #pragma once
@@ -13,8 +14,9 @@ struct Reductions {
   bool deadCacheLines = true;   // RED-1
   bool requestGating = true;    // RED-2
   bool localStepsAlone = true;  // RED-3 (the explorer's partial-order reduction)
+  bool storesAlone = true;      // RED-4 (stores RED-3 may follow alone)
 
-  static constexpr Reductions none() { return {false, false, false}; }
+  static constexpr Reductions none() { return {false, false, false, false}; }
   friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
 };
 
@@ -31,6 +33,8 @@ inline std::optional<Reductions> reductionsWithout(std::string_view list) {
       reductions.requestGating = false;
     } else if (id == "RED-3") {
       reductions.localStepsAlone = false;
+    } else if (id == "RED-4") {
+      reductions.storesAlone = false;
     } else {
       return std::nullopt;
     }

@@ -152,8 +152,22 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     // Reused from one state to the next (no allocation per state).
     thread_local std::vector<Successor<State>> successors;
     successors.clear();
+    // Partial-order reduction: the first local step to a state not yet
+    // seen is followed alone (the proviso: a seen one may close a cycle
+    // that leaves the other steps out for ever), and the machine need not
+    // build the rest.
+    bool alone = false;
     machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
-      successors.push_back(Successor<State>{transition, next, fingerprintOf(next)});
+      if (alone) {
+        return false;
+      }
+      const Fingerprint fingerprint = fingerprintOf(next);
+      if (options.reduceLocalSteps && transition.local && !seen.contains(fingerprint)) {
+        successors.clear();
+        alone = true;
+      }
+      successors.push_back(Successor<State>{transition, next, fingerprint});
+      return !alone;
     });
     if (machine.isFinal(state)) {
       finals.push_back(state);
@@ -180,14 +194,6 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       }
       feeder.add(FrontierEntry<State>{successor.state, successor.fingerprint});
     };
-    if (options.reduceLocalSteps) {
-      for (const Successor<State>& successor : successors) {
-        if (successor.transition.local && !seen.contains(successor.fingerprint)) {
-          follow(successor);
-          return;
-        }
-      }
-    }
     for (const Successor<State>& successor : successors) {
       follow(successor);
     }

@@ -14,16 +14,29 @@ struct Transition {
   // The machine's own name for the step, for traces: Machine::describe and
   // Machine::apply take it back.
   std::uint32_t id = 0;
-  // A local step (a register operation, an issue that touches no shared
-  // structure) commutes with every other thread's steps, disables none and
-  // changes nothing the outcome reads but its own thread's registers. The
-  // explorer may then follow it alone (partial-order reduction).
+  // A local step commutes with every step that could be taken before it
+  // (a register operation, an issue that touches no shared structure),
+  // disables none and stays enabled until it is taken. The explorer may
+  // then follow it alone (partial-order reduction).
   bool local = false;
 };
 
-// A callback that receives each successor: sink(transition, nextState).
+// A callback that receives each successor: sink(transition, nextState). A
+// sink may return bool: false when it needs no more successors of the
+// state, so that the machine may stop building them.
 template <typename Sink, typename State>
 concept SuccessorSink = std::invocable<Sink&, const Transition&, const State&>;
+
+// Gives SINK a successor; whether the machine should go on.
+template <typename State, SuccessorSink<State> Sink>
+bool offer(Sink& sink, const Transition& transition, const State& next) {
+  if constexpr (std::is_same_v<std::invoke_result_t<Sink&, const Transition&, const State&>, bool>) {
+    return sink(transition, next);
+  } else {
+    sink(transition, next);
+    return true;
+  }
+}
 
 template <typename M>
 concept Machine = requires(const M& machine, const typename M::State& state, const Transition& transition,
@@ -32,7 +45,8 @@ concept Machine = requires(const M& machine, const typename M::State& state, con
   requires std::is_trivially_copyable_v<typename M::State>;
   requires std::has_unique_object_representations_v<typename M::State>;
   { machine.initialState() } -> std::same_as<typename M::State>;
-  // Calls the sink once for every enabled transition.
+  // Calls the sink once for every enabled transition, or until it says
+  // stop.
   machine.forEachSuccessor(state, sink);
   // A state in which every thread finished and every buffer drained.
   { machine.isFinal(state) } -> std::same_as<bool>;

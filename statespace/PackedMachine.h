@@ -84,7 +84,9 @@ class PackedMachine {
   void forEachSuccessor(const State& state, Sink&& sink) const {
     const std::uint64_t* words = state.words.data();
     const Wide& wide = codec_.view(words);
-    auto packed = [&](const Transition& transition, const Wide& next) { sink(transition, pack(next)); };
+    auto packed = [&](const Transition& transition, const Wide& next) {
+      return statespace::offer(sink, transition, pack(next));
+    };
     // Copying a wide state costs about an eighth of scattering as many
     // bytes unit by unit (measured on ptx-op), so the codec restores only a
     // state eight times its size.
