@@ -96,7 +96,7 @@ static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) 
   }
   std::cout
       << "Options: --witness (a trace to the condition's outcome), --max-states N, --timeout S,\n"
-         "         --no-reduction[=RED-1,...,RED-4] (turn the state-space reductions off: all, or those\n"
+         "         --no-reduction[=RED-1,...,RED-5] (turn the state-space reductions off: all, or those\n"
          "         named; opsem/Reductions.h)\n";
   return kSuccess;
 }

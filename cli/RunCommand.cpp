@@ -89,9 +89,9 @@ struct RunCommandLine {
         ->type_name("PRESET");
     app.add_flag("--witness", options.operational.witness,
                  "ptx-op: a step-by-step run to the condition's outcome");
-    app.add_flag(
-           "--no-reduction{all}", noReduction,
-           "ptx-op: turn the state-space reductions off: all, or those named (=RED-1,RED-2,RED-3,RED-4)")
+    app.add_flag("--no-reduction{all}", noReduction,
+                 "ptx-op: turn the state-space reductions off: all, or those named (=RED-1,RED-3,...; "
+                 "opcheck models lists them)")
         ->option_text("[=RED-n,...]");
     addJobsOption(app, options.jobs);
     addFormatOption(app, json);
@@ -146,9 +146,8 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
     const std::optional<opsem::Reductions> reductions =
         line.noReduction == "all" ? opsem::Reductions::none() : opsem::reductionsWithout(line.noReduction);
     if (!reductions || line.noReduction.empty()) {
-      return usageError(
-          "--no-reduction= takes ids among RED-1, RED-2, RED-3, RED-4, separated by commas, not '" +
-          line.noReduction + "'");
+      return usageError("--no-reduction= takes ids among RED-1 to RED-5, separated by commas, not '" +
+                        line.noReduction + "'");
     }
     options.operational.reductions = *reductions;
   }

@@ -16,8 +16,8 @@
 // [RED-3] Reduction (off with --no-reduction): issuing touches only the
 //   issuing thread (its registers, program counter and in-flight list), so
 //   the explorer may follow an issue step alone (statespace/Explorer.h,
-//   partial-order reduction with the cycle proviso). So may it a store
-//   that RED-4 lets alone (MemoryOperations.h).
+//   partial-order reduction with the cycle proviso). So may it the steps
+//   RED-4 (MemoryOperations.h) and RED-5 (StoreBuffer.h) let alone.
 //
 // Invariants (StateInvariants.h):
 // [INV-1] A thread the program lacks is all zero.

@@ -19,8 +19,8 @@ namespace opcheck::opsem {
 struct OperationalOptions {
   Architecture architecture = architecturePresets().front();
   statespace::ExplorationOptions exploration;
-  // The state-space reductions (RED-1, RED-2, RED-4 and the explorer's
-  // partial-order reduction RED-3); each off, more interleavings or cache lines are kept,
+  // The state-space reductions (RED-1 to RED-5, RED-3 the explorer's
+  // partial-order reduction); each off, more interleavings or cache lines are kept,
   // which must give the same outcomes (tests/opsem_test.cpp).
   Reductions reductions;
   bool witness = false;  // rebuild a trace to a final state matching the condition

@@ -38,8 +38,8 @@ class PtxOpMachine {
   using State = MachineState<Capacity>;
   using Stored = typename State::Stored;
 
-  // REDUCTIONS says which state-space reductions apply (RED-1, RED-2 and
-  // RED-4 are the machine's, RED-3 the explorer's). UNROLL bounds the backward jumps a
+  // REDUCTIONS says which state-space reductions apply (RED-3 is the
+  // explorer's, the others the machine's). UNROLL bounds the backward jumps a
   // thread may take when the machine records execution graphs
   // (RecordingCapacity); it has no effect otherwise.
   PtxOpMachine(const Program& program, const Architecture& architecture, const Reductions& reductions = {},
@@ -150,11 +150,19 @@ class PtxOpMachine {
   // Takes step ID in STATE if it is enabled; leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
   // RED-3: a step the explorer may follow alone from STATE: an issue, which
-  // touches only the issuing thread, or a store RED-4 lets alone.
+  // touches only the issuing thread, or a step RED-4 or RED-5 lets alone.
   bool isLocal(const State& state, std::uint32_t id) const {
-    const auto kind = static_cast<StepKind>(id & 15u);
-    return kind == StepKind::Issue ||
-           (kind == StepKind::Perform && hardware_.operations.storeAlone(state, (id >> 4) & 255u, id >> 12));
+    const std::uint32_t unit = (id >> 4) & 255u;
+    switch (static_cast<StepKind>(id & 15u)) {
+      case StepKind::Issue:
+        return true;
+      case StepKind::Perform:
+        return hardware_.operations.storeAlone(state, unit, id >> 12);
+      case StepKind::DrainStoreBuffer:
+        return hardware_.storeBuffer.drainAlone(state, unit);
+      default:
+        return false;
+    }
   }
   // Stops the program, naming each broken invariant and the states around
   // step ID, when AFTER breaks one (OPCHECK_CHECK_INVARIANTS).

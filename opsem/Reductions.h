@@ -1,6 +1,6 @@
 // The state-space reductions ptx-op applies, each a rule with an id (RED-1
 // in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h, RED-4
-// in MemoryOperations.h). Each
+// in MemoryOperations.h, RED-5 in StoreBuffer.h). Each
 // must leave the outcomes as they are; --no-reduction turns all of them off,
 // so that tests and bench/ can check that it does.
 #pragma once
@@ -14,9 +14,11 @@ struct Reductions {
   bool deadCacheLines = true;   // RED-1
   bool requestGating = true;    // RED-2
   bool localStepsAlone = true;  // RED-3 (the explorer's partial-order reduction)
-  bool storesAlone = true;      // RED-4 (stores RED-3 may follow alone)
+  // Steps RED-3 may follow alone:
+  bool storesAlone = true;        // RED-4 a store joining its store buffer
+  bool bufferDrainsAlone = true;  // RED-5 a store buffer draining
 
-  static constexpr Reductions none() { return {false, false, false, false}; }
+  static constexpr Reductions none() { return {false, false, false, false, false}; }
   friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
 };
 
@@ -35,6 +37,8 @@ inline std::optional<Reductions> reductionsWithout(std::string_view list) {
       reductions.localStepsAlone = false;
     } else if (id == "RED-4") {
       reductions.storesAlone = false;
+    } else if (id == "RED-5") {
+      reductions.bufferDrainsAlone = false;
     } else {
       return std::nullopt;
     }

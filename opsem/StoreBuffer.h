@@ -13,6 +13,17 @@
 //   every level in program order"); stores to different addresses may
 //   still be performed out of order (ORD-5), which is how a store overtakes
 //   another.
+// [RED-5] Reduction (off with --no-reduction; followed alone through
+//   RED-3): a thread alone in its CTA whose operations still in flight or
+//   to issue (any instruction, with a backward branch) are all stores or
+//   register operations drains its store buffer alone. The write touches
+//   the CTA's line (L1-1) and the back of its SM queue (SMQ-1), which only
+//   the thread's own loads, requests, atomics, fences and barriers read or
+//   write, and which L1 fills (L1-2) refill: none of them can come, when
+//   the line is not one the machine may fill. The SM queue's steps take
+//   writes that are ahead (SmQueue::mayLeave looks only ahead), and the
+//   thread's stores join the other end of the buffer, so the drain
+//   commutes with every step that could come first.
 //
 // Invariants (StateInvariants.h):
 // [INV-8] A store buffer is within capacity (a thread's in-flight
@@ -24,9 +35,12 @@
 //   that location (PROXY-5).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
 #include "opsem/QueueOperations.h"
 #include "opsem/StateInvariants.h"
@@ -43,7 +57,41 @@ class StoreBuffer {
   using Stored = StoredFor<Capacity>;
   using Write = typename State::Write;
 
-  explicit StoreBuffer(const Hardware<Capacity>& hardware) : hardware_(hardware) {}
+  explicit StoreBuffer(const Hardware<Capacity>& hardware) : hardware_(hardware) {
+    const Program& program = hardware.program;
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const std::vector<CompiledInstruction>& code = program.threads[thread];
+      const auto ctaMates = std::count(program.ctaOf.begin(), program.ctaOf.end(), program.ctaOf[thread]);
+      // From each instruction on (from the first, with a backward branch).
+      std::vector<bool> storesOnly(code.size() + 1, ctaMates == 1);
+      for (std::size_t at = code.size(); at-- > 0;) {
+        storesOnly[at] = storesOnly[at + 1] && storesOrRegisterOperations(code[at].opcode);
+      }
+      if (program.hasBackwardBranch) {
+        storesOnly.assign(code.size() + 1, storesOnly[0]);
+      }
+      aloneStoringFrom_.push_back(std::move(storesOnly));
+    }
+  }
+
+  // RED-5: whether THREAD's drain, which is enabled, may be followed alone.
+  bool drainAlone(const State& state, std::uint32_t thread) const {
+    const typename State::Thread& self = state.threads[thread];
+    if (!hardware_.reductions.bufferDrainsAlone || !aloneStoringFrom_[thread][self.pc]) {
+      return false;
+    }
+    const unsigned alias = self.storeBuffer[0].flags >> State::kWriteLineShift;  // PROXY-5
+    const std::uint32_t line = alias == 0 ? self.storeBuffer[0].location : alias - 1u;
+    if (hardware_.architecture.l1Fills && hardware_.l1.kept(hardware_.program.ctaOf[thread], line)) {
+      return false;
+    }
+    for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
+      if (!storesOrRegisterOperations(hardware_.instructionOf(thread, self.inFlight[index]).opcode)) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   // SB-1: THREAD's own newest buffered write to LOCATION.
   std::optional<Stored> ownWrite(const State& state, std::uint32_t thread, std::uint32_t location) const {
@@ -114,7 +162,19 @@ class StoreBuffer {
   }
 
  private:
+  static bool storesOrRegisterOperations(litmus::Opcode opcode) {
+    using litmus::InstructionKind;
+    const InstructionKind kind = litmus::kindOf(opcode);
+    return kind == InstructionKind::Store || kind == InstructionKind::RegisterOperation ||
+           kind == InstructionKind::SetPredicate || kind == InstructionKind::Jump ||
+           kind == InstructionKind::ConditionalBranch;
+  }
+
   const Hardware<Capacity>& hardware_;
+  // RED-5: per thread and program counter, whether the thread is alone in
+  // its CTA and every instruction still to issue is a store or a register
+  // operation.
+  std::vector<std::vector<bool>> aloneStoringFrom_;
 };
 
 }  // namespace opcheck::opsem
