@@ -16,8 +16,18 @@
 // [RED-3] Reduction (off with --no-reduction): issuing touches only the
 //   issuing thread (its registers, program counter and in-flight list), so
 //   the explorer may follow an issue step alone (statespace/Explorer.h,
-//   partial-order reduction with the cycle proviso). So may it the steps
-//   RED-4 (MemoryOperations.h) and RED-5 (StoreBuffer.h) let alone.
+//   partial-order reduction). So may it the steps RED-4
+//   (MemoryOperations.h) and RED-5 (StoreBuffer.h) let alone. With a
+//   backward branch the explorer keeps the cycle proviso (a local step to a
+//   state already seen is not followed alone). Without one no state comes
+//   back, and the first local step is always followed alone: every step
+//   either makes progress that no step undoes (an issue, a perform, a
+//   barrier arrival, a write or a request moving on), or copies a value
+//   one level down (memory to a home line, L2-1, MEM-2; a home line to a
+//   near copy, PART-1; the L2 to an L1 or proxy line, L1-2, PROXY-1) from
+//   a level that only progress changes, so between two steps of progress
+//   each level comes closer to the one above and never goes back. The
+//   reduced states are then the same whatever order workers find them in.
 //
 // Invariants (StateInvariants.h):
 // [INV-1] A thread the program lacks is all zero.

@@ -47,6 +47,8 @@ class PtxOpMachine {
 
   State initialState() const;
   bool isFinal(const State& state) const;
+  // RED-3: without a backward branch, no state comes back.
+  bool acyclic() const { return !hardware_.program.hasBackwardBranch; }
   State apply(const State& state, const statespace::Transition& transition) const;
 
   // Every step checks that it is enabled before it changes anything, so one

@@ -96,6 +96,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
 
+  const bool acyclic = isAcyclic(machine);
   FingerprintSet seen;
   tbb::concurrent_vector<State> finals;
   tbb::concurrent_vector<Fingerprint> deadlocks;
@@ -152,17 +153,17 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     // Reused from one state to the next (no allocation per state).
     thread_local std::vector<Successor<State>> successors;
     successors.clear();
-    // Partial-order reduction: the first local step to a state not yet
-    // seen is followed alone (the proviso: a seen one may close a cycle
-    // that leaves the other steps out for ever), and the machine need not
-    // build the rest.
+    // Partial-order reduction: the first local step is followed alone, and
+    // the machine need not build the rest. Where the machine's states may
+    // form a cycle, only a step to a state not yet seen (the proviso: a seen
+    // one may close a cycle that leaves the other steps out for ever).
     bool alone = false;
     machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
       if (alone) {
         return false;
       }
       const Fingerprint fingerprint = fingerprintOf(next);
-      if (options.reduceLocalSteps && transition.local && !seen.contains(fingerprint)) {
+      if (options.reduceLocalSteps && transition.local && (acyclic || !seen.contains(fingerprint))) {
         successors.clear();
         alone = true;
       }

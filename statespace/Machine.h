@@ -54,4 +54,18 @@ concept Machine = requires(const M& machine, const typename M::State& state, con
   { machine.apply(state, transition) } -> std::same_as<typename M::State>;
 };
 
+// Whether MACHINE says its states form no cycle (but steps that change
+// nothing): a machine may say so with `bool acyclic() const`, and the
+// explorer's partial-order reduction then needs no cycle proviso.
+template <typename M>
+bool isAcyclic(const M& machine) {
+  if constexpr (requires {
+                  { machine.acyclic() } -> std::convertible_to<bool>;
+                }) {
+    return machine.acyclic();
+  } else {
+    return false;
+  }
+}
+
 }  // namespace opcheck::statespace

@@ -104,6 +104,8 @@ class PackedMachine {
     }
   }
 
+  bool acyclic() const { return isAcyclic(machine_); }
+
   const M& machine() const { return machine_; }
 
  private:

@@ -435,6 +435,27 @@ TEST_CASE("ptx-op's outcomes do not depend on the number of jobs", "[opsem][corp
   CHECK(compared > 2700);
 }
 
+TEST_CASE("without a backward branch, the reduced states are the same for any number of jobs",
+          "[opsem][reductions]") {
+  // RED-3 needs no cycle proviso there (InstructionIssue.h), so which
+  // steps it follows alone does not depend on what workers saw first.
+  std::size_t compared = 0;
+  for (const fs::path& file : testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue")) {
+    const litmus::Test test = parser::readLitmusFile(file);
+    if (refusedByPtxOp(test) || opsem::compileProgram(test, "test.litmus").hasBackwardBranch) {
+      continue;
+    }
+    const opsem::OperationalResult one = runOp(test, 1);
+    const opsem::OperationalResult two = runOp(test, 2);
+    INFO(file.string());
+    CHECK(one.statistics.states == two.statistics.states);
+    CHECK(one.statistics.transitions == two.statistics.transitions);
+    CHECK(one.hangStates == two.hangStates);
+    ++compared;
+  }
+  CHECK(compared >= 80);
+}
+
 TEST_CASE("stores and drains followed alone (RED-4 and RED-5) keep every outcome under every preset",
           "[opsem][reductions]") {
   // The broken presets included: each reorders or skips something that the
