@@ -166,7 +166,7 @@ std::vector<std::vector<std::string>> tracesToGraphs(
           const auto it = targets.find(at);
           return it == targets.end() ? kNone : it->second;
         },
-        statespace::ExplorationLimits{});
+        statespace::ExplorationLimits{}, options.reductions);
   });
   std::vector<std::vector<std::string>> traces;
   for (const auto& lines : found.lines) {

@@ -60,7 +60,7 @@ OperationalResult exploreAndReport(const litmus::Test& test, const Program& prog
     noteTraceSearch();
     const TraceLines hang = traceWithin(
         machine, [&](const State&, const statespace::Fingerprint& at) { return hangs.contains(at); },
-        exploration.limits);
+        exploration.limits, options.reductions);
     noteStop(hang.stopReason);
     result.hangTrace = hang.lines.value_or(std::vector<std::string>{});
   }
@@ -82,7 +82,7 @@ OperationalResult exploreAndReport(const litmus::Test& test, const Program& prog
           }
           return litmus::holds(test.condition.proposition, outcome.terms, observed) == wanted;
         },
-        exploration.limits);
+        exploration.limits, options.reductions);
     noteStop(witness.stopReason);
     result.witnessFound = witness.lines.has_value();
     result.witnessTrace = witness.lines.value_or(std::vector<std::string>{});
@@ -132,7 +132,7 @@ std::vector<std::optional<std::vector<std::string>>> tracesToDisplayed(
                      targets.find(litmus::displayedPart(terms, observe(machine, terms, state)));
                  return found == targets.end() ? kNone : found->second;
                },
-               options.exploration.limits)
+               options.exploration.limits, options.reductions)
         .lines;
   });
 }

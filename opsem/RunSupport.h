@@ -11,6 +11,7 @@
 #include "litmus/FinalState.h"
 #include "opsem/Capacity.h"
 #include "opsem/Program.h"
+#include "opsem/Reductions.h"
 #include "statespace/TraceBuilder.h"
 
 namespace opcheck::opsem {
@@ -145,11 +146,11 @@ struct TraceLines {
 };
 
 // A shortest run to a state ISTARGET(state, fingerprint) accepts, within
-// LIMITS (statespace::searchTrace).
+// LIMITS, in the graph reduced as REDUCTIONS says (statespace::searchTrace).
 template <typename Machine, typename IsTarget>
-TraceLines traceWithin(const Machine& machine, IsTarget isTarget,
-                       const statespace::ExplorationLimits& limits) {
-  const auto search = statespace::searchTrace(machine, isTarget, limits);
+TraceLines traceWithin(const Machine& machine, IsTarget isTarget, const statespace::ExplorationLimits& limits,
+                       const Reductions& reductions) {
+  const auto search = statespace::searchTrace(machine, isTarget, limits, reductions.localStepsAlone);
   TraceLines result;
   result.stopReason = search.stopReason;
   if (search.trace) {
@@ -169,8 +170,9 @@ struct TracesLines {
 
 template <typename Machine, typename TargetsOf>
 TracesLines tracesWithin(const Machine& machine, std::size_t targets, TargetsOf targetsOf,
-                         const statespace::ExplorationLimits& limits) {
-  const auto search = statespace::searchTraces(machine, targets, targetsOf, limits);
+                         const statespace::ExplorationLimits& limits, const Reductions& reductions) {
+  const auto search =
+      statespace::searchTraces(machine, targets, targetsOf, limits, reductions.localStepsAlone);
   TracesLines result;
   result.stopReason = search.stopReason;
   for (const auto& trace : search.traces) {

@@ -8,8 +8,9 @@
 // hangs, compare's unsound outcomes); and a parent link found by a parallel,
 // partially reduced exploration is whichever worker got there first, so
 // the trace would change with --jobs. The search here is breadth-first and
-// single-threaded over every successor in the machine's order, so its trace
-// is canonical: a shortest one, and among those the first in that order,
+// single-threaded over the successors in the machine's order (every one, or
+// those the partial-order reduction keeps: searchTraces), so its trace is
+// canonical: a shortest one, and among those the first in that order,
 // whatever --jobs the exploration had. It keeps a parent fingerprint and a
 // transition per state (no states: the trace is replayed with
 // Machine::apply) and only the frontier's states, and it obeys the same
@@ -64,9 +65,18 @@ struct TracesSearch {
   std::uint64_t states = 0;  // distinct states the search visited
 };
 
+//
+// REDUCE: the search follows the exploration's partial-order reduction
+// (ExplorationOptions::reduceLocalSteps) where the machine says its states
+// form no cycle: the first local step of a state alone. The reduced graph
+// is then one whatever the order of the search (Explorer.h), so the search
+// visits the very states the exploration stored, every target of theirs
+// included, and far fewer than the unreduced graph holds; a run is then a
+// shortest one of the reduced graph. Elsewhere (the cycle proviso makes the
+// reduced graph depend on the order) it searches the unreduced graph.
 template <Machine M, typename TargetsOf>
 TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targets, TargetsOf targetsOf,
-                                             const ExplorationLimits& limits) {
+                                             const ExplorationLimits& limits, bool reduce = false) {
   using State = typename M::State;
   using Clock = std::chrono::steady_clock;
   struct Parent {
@@ -86,6 +96,8 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
   std::deque<std::pair<State, Fingerprint>> queue;
   parents.emplace(root, std::nullopt);
   queue.emplace_back(initial, root);
+  const bool reduceLocalSteps = reduce && isAcyclic(machine);
+  std::vector<std::pair<Transition, State>> successors;
   std::uint64_t polls = 0;
   while (!queue.empty() && left > 0) {
     if (polls++ % 256 == 0) {
@@ -123,17 +135,30 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
     if (left == 0) {
       break;
     }
-    bool full = false;
+    successors.clear();
+    bool alone = false;
     machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
-      if (full) {
-        return;
+      if (alone) {
+        return false;
       }
+      if (reduceLocalSteps && transition.local) {
+        successors.clear();
+        alone = true;
+      }
+      successors.emplace_back(transition, next);
+      return !alone;
+    });
+    bool full = false;
+    for (const auto& [transition, next] : successors) {
       const Fingerprint fingerprint = fingerprintOf(next);
       if (parents.emplace(fingerprint, Parent{current, transition}).second) {
         queue.emplace_back(next, fingerprint);
         full = limits.maxStates != 0 && parents.size() >= limits.maxStates;
+        if (full) {
+          break;
+        }
       }
-    });
+    }
     if (full) {
       search.stopReason = StopReason::MaxStates;
       break;
@@ -147,7 +172,7 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
 // LIMITS (ExplorationLimits::maxStates counts the states this search visits).
 template <Machine M, typename IsTarget>
 TraceSearch<typename M::State> searchTrace(const M& machine, IsTarget isTarget,
-                                           const ExplorationLimits& limits) {
+                                           const ExplorationLimits& limits, bool reduce = false) {
   using State = typename M::State;
   static const std::vector<std::size_t> kTheTarget{0};
   static const std::vector<std::size_t> kNone;
@@ -156,7 +181,7 @@ TraceSearch<typename M::State> searchTrace(const M& machine, IsTarget isTarget,
       [&](const State& state, const Fingerprint& fingerprint) -> const std::vector<std::size_t>& {
         return isTarget(state, fingerprint) ? kTheTarget : kNone;
       },
-      limits);
+      limits, reduce);
   return TraceSearch<State>{std::move(search.traces.front()), search.stopReason, search.states};
 }
 

@@ -278,18 +278,28 @@ TEST_CASE("the time limit (--timeout) ends the wait for a FIFO nobody writes to"
 TEST_CASE("a witness search obeys --max-states and says it stopped, rather than that there is no witness",
           "[cli][limits]") {
   Scratch scratch;
-  const fs::path mp = scratch.write("mp.litmus", std::string(kMessagePassingReleaseAcquire));
+  // A spin loop: the exploration keeps its cycle proviso, and the trace
+  // search goes over every interleaving (statespace/TraceBuilder.h).
+  const fs::path mp = scratch.write("mp.litmus", R"(PTX MP
+{ x = 0; flag = 0; }
+ P0@cta 0,gpu 0         | P1@cta 1,gpu 0          ;
+ st.weak x, 1           | LC00:                   ;
+ st.release.gpu flag, 1 | ld.acquire.gpu r0, flag ;
+                        | beq r0, 0, LC00         ;
+                        | ld.weak r1, x           ;
+exists (P1:r1 == 0)
+)");
   const testing::CommandResult whole = testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness"});
   CHECK(whole.exitStatus == 0);
   CHECK_THAT(whole.standardOutput, Contains("Witness MP none: no final state matches the condition"));
-  // The exploration (53 states, reduced) fits in 60; the trace search, over
+  // The exploration (95 states, reduced) fits in 100; the trace search, over
   // every interleaving, does not: it is cut, not wrong.
   const testing::CommandResult cut =
-      testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness", "--max-states", "60"});
+      testing::runOpcheck({mp.string(), "--model", "ptx-op", "--witness", "--max-states", "100"});
   CHECK(cut.exitStatus == 0);
   CHECK_THAT(cut.standardOutput, !Contains("Stopped MP"));
   CHECK_THAT(cut.standardOutput, Contains("Witness MP unknown: the trace search stopped at the state limit"));
   const testing::CommandResult json = testing::runOpcheck(
-      {mp.string(), "--model", "ptx-op", "--witness", "--max-states", "60", "--format", "json"});
+      {mp.string(), "--model", "ptx-op", "--witness", "--max-states", "100", "--format", "json"});
   CHECK_THAT(json.standardOutput, Contains("\"witness\":null,\"trace_stopped\":\"max-states\""));
 }
