@@ -32,6 +32,15 @@ inline bool isOrderingPoint(litmus::Opcode opcode) {
          kind == litmus::InstructionKind::Barrier || isClusterBarrier(opcode);
 }
 
+// Register operations, setp and branches: they complete at issue and never
+// go in flight (InstructionIssue.h).
+inline bool completesAtIssue(litmus::Opcode opcode) {
+  const litmus::InstructionKind kind = litmus::kindOf(opcode);
+  return kind == litmus::InstructionKind::RegisterOperation ||
+         kind == litmus::InstructionKind::SetPredicate || kind == litmus::InstructionKind::Jump ||
+         kind == litmus::InstructionKind::ConditionalBranch;
+}
+
 inline bool beyondCta(litmus::Scope scope) {
   return scope == litmus::Scope::Gpu || scope == litmus::Scope::System;
 }

@@ -529,9 +529,7 @@ class MemoryOperations {
   bool waitsForEarlierStoresOrKeepsOff(const CompiledInstruction& instruction) const {
     using litmus::InstructionKind;
     const InstructionKind kind = litmus::kindOf(instruction.opcode);
-    if (kind == InstructionKind::Load || kind == InstructionKind::RegisterOperation ||
-        kind == InstructionKind::SetPredicate || kind == InstructionKind::Jump ||
-        kind == InstructionKind::ConditionalBranch) {
+    if (kind == InstructionKind::Load || completesAtIssue(instruction.opcode)) {
       return true;
     }
     if (kind == InstructionKind::Barrier) {

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "opsem/Hardware.h"
+#include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
 #include "opsem/Program.h"
 
@@ -293,12 +294,10 @@ class StateLayout {
           !instruction.operands.empty() && instruction.operands[0].kind == CompiledOperand::Kind::Register) {
         counts.writtenRegisters |= std::uint64_t{1} << instruction.operands[0].value;
       }
+      if (completesAtIssue(instruction.opcode)) {
+        continue;
+      }
       switch (kind) {
-        case InstructionKind::RegisterOperation:
-        case InstructionKind::SetPredicate:
-        case InstructionKind::Jump:
-        case InstructionKind::ConditionalBranch:
-          continue;  // completed at issue (InstructionIssue.h)
         case InstructionKind::Load:
           ++counts.accesses;
           counts.carriesValue = counts.carriesValue || instruction.result != litmus::Operation::None;

@@ -163,11 +163,7 @@ class StoreBuffer {
 
  private:
   static bool storesOrRegisterOperations(litmus::Opcode opcode) {
-    using litmus::InstructionKind;
-    const InstructionKind kind = litmus::kindOf(opcode);
-    return kind == InstructionKind::Store || kind == InstructionKind::RegisterOperation ||
-           kind == InstructionKind::SetPredicate || kind == InstructionKind::Jump ||
-           kind == InstructionKind::ConditionalBranch;
+    return litmus::kindOf(opcode) == litmus::InstructionKind::Store || completesAtIssue(opcode);
   }
 
   const Hardware<Capacity>& hardware_;
