@@ -50,6 +50,14 @@ struct TraceSearch {
   std::uint64_t states = 0;  // distinct states the search visited
 };
 
+// What searchTraces found.
+template <typename State>
+struct TracesSearch {
+  std::vector<std::optional<Trace<State>>> traces;  // per target; none when not found
+  StopReason stopReason = StopReason::Completed;
+  std::uint64_t states = 0;  // distinct states the search visited
+};
+
 // Several traces from one search: TARGETOF(state, fingerprint) names the
 // targets a state is (a list of indices below TARGETS, perhaps empty), and
 // each target gets a shortest path to the first state that is it. The
@@ -58,13 +66,6 @@ struct TraceSearch {
 // alone finds (searchTrace below is this search with one target), and a
 // limit stops it where it would have stopped the searches for the targets
 // not yet found.
-template <typename State>
-struct TracesSearch {
-  std::vector<std::optional<Trace<State>>> traces;  // per target; none when not found
-  StopReason stopReason = StopReason::Completed;
-  std::uint64_t states = 0;  // distinct states the search visited
-};
-
 //
 // REDUCE: the search follows the exploration's partial-order reduction
 // (ExplorationOptions::reduceLocalSteps) where the machine says its states
