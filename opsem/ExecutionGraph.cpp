@@ -83,12 +83,8 @@ Program compileForRecording(const litmus::Test& test, const std::string& file,
 template <typename Capacity, typename Visit>
 auto withPackedRecordingMachine(const Program& program, const OperationalOptions& options, unsigned unroll,
                                 Visit&& visit) {
-  const PtxOpMachine<Capacity> wide(program, options.architecture, options.reductions, unroll);
-  if (!options.packStates) {
-    return visit(wide);
-  }
-  const StateLayout<Capacity> layout(wide.hardware(), wide.initialState());
-  return withPackedStates(wide, layout, visit);
+  return withStoredStates(PtxOpMachine<Capacity>(program, options.architecture, options.reductions, unroll),
+                          options.packStates, visit);
 }
 
 // The recording size class, with near-partition copies when the preset

@@ -2,6 +2,8 @@
 // operator, read the same way by every part of the machine.
 #pragma once
 
+#include <vector>
+
 #include "opsem/Program.h"
 
 namespace opcheck::opsem {
@@ -39,6 +41,22 @@ inline bool completesAtIssue(litmus::Opcode opcode) {
   return kind == litmus::InstructionKind::RegisterOperation ||
          kind == litmus::InstructionKind::SetPredicate || kind == litmus::InstructionKind::Jump ||
          kind == litmus::InstructionKind::ConditionalBranch;
+}
+
+// Per instruction of CODE, and one past its end, whether HOLDS holds of
+// every instruction a thread at that point may still issue: those from it
+// on, or with a backward branch (LOOPS) all of CODE.
+template <typename Holds>
+std::vector<bool> holdsFromEachInstruction(const std::vector<CompiledInstruction>& code, bool loops,
+                                           Holds&& holds) {
+  std::vector<bool> from(code.size() + 1, true);
+  for (std::size_t at = code.size(); at-- > 0;) {
+    from[at] = from[at + 1] && holds(code[at]);
+  }
+  if (loops) {
+    from.assign(code.size() + 1, from[0]);
+  }
+  return from;
 }
 
 inline bool beyondCta(litmus::Scope scope) {

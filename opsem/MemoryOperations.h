@@ -117,17 +117,11 @@ class MemoryOperations {
   using InFlight = typename State::InFlight;
 
   explicit MemoryOperations(const Hardware<Capacity>& hardware) : hardware_(hardware) {
-    const Program& program = hardware.program;
-    for (const std::vector<CompiledInstruction>& code : program.threads) {
-      // From each instruction on (from the first, with a backward branch).
-      std::vector<bool> quiet(code.size() + 1, true);
-      for (std::size_t at = code.size(); at-- > 0;) {
-        quiet[at] = quiet[at + 1] && waitsForEarlierStoresOrKeepsOff(code[at]);
-      }
-      if (program.hasBackwardBranch) {
-        quiet.assign(code.size() + 1, quiet[0]);
-      }
-      quietAfterStores_.push_back(std::move(quiet));
+    for (const std::vector<CompiledInstruction>& code : hardware.program.threads) {
+      quietAfterStores_.push_back(holdsFromEachInstruction(
+          code, hardware.program.hasBackwardBranch, [&](const CompiledInstruction& instruction) {
+            return waitsForEarlierStoresOrKeepsOff(instruction);
+          }));
     }
   }
 

@@ -97,11 +97,7 @@ template <typename Capacity>
 OperationalResult run(const litmus::Test& test, const Program& program, const OperationalOptions& options,
                       const char* capacityName) {
   const PtxOpMachine<Capacity> wide(program, options.architecture, options.reductions);
-  const StateLayout<Capacity> layout(wide.hardware(), wide.initialState());
-  if (!options.packStates) {
-    return exploreAndReport(test, program, wide, options, capacityName);
-  }
-  return withPackedStates(wide, layout, [&](const auto& machine) {
+  return withStoredStates(wide, options.packStates, [&](const auto& machine) {
     return exploreAndReport(test, program, machine, options, capacityName);
   });
 }
@@ -118,10 +114,9 @@ std::vector<std::optional<std::vector<std::string>>> tracesToDisplayed(
   }
   static const std::vector<std::size_t> kNone;
   noteTraceSearch();
-  // The search stores the states it visits: in the test's own layout, as
-  // the exploration does (the runs found are the same).
-  const StateLayout<Capacity> layout(wide.hardware(), wide.initialState());
-  return withPackedStates(wide, layout, [&](const auto& machine) {
+  // The search stores the states it visits as the exploration does (the
+  // runs found are the same either way).
+  return withStoredStates(wide, options.packStates, [&](const auto& machine) {
     return tracesWithin(
                machine, displayed.size(),
                [&](const auto& state, const statespace::Fingerprint&) -> const std::vector<std::size_t>& {

@@ -85,4 +85,16 @@ auto withPackedStates(const PtxOpMachine<Capacity>& machine, const StateLayout<C
   return run(machine);
 }
 
+// Calls RUN with MACHINE as its states are stored: in the test's own
+// layout (withPackedStates), or wide where PACK is off
+// (OperationalOptions::packStates).
+template <typename Capacity, typename Run>
+auto withStoredStates(const PtxOpMachine<Capacity>& machine, bool pack, Run&& run) {
+  if (!pack) {
+    return run(machine);
+  }
+  const StateLayout<Capacity> layout(machine.hardware(), machine.initialState());
+  return withPackedStates(machine, layout, run);
+}
+
 }  // namespace opcheck::opsem

@@ -61,14 +61,12 @@ class StoreBuffer {
     const Program& program = hardware.program;
     for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
       const std::vector<CompiledInstruction>& code = program.threads[thread];
-      const auto ctaMates = std::count(program.ctaOf.begin(), program.ctaOf.end(), program.ctaOf[thread]);
-      // From each instruction on (from the first, with a backward branch).
-      std::vector<bool> storesOnly(code.size() + 1, ctaMates == 1);
-      for (std::size_t at = code.size(); at-- > 0;) {
-        storesOnly[at] = storesOnly[at + 1] && storesOrRegisterOperations(code[at].opcode);
-      }
-      if (program.hasBackwardBranch) {
-        storesOnly.assign(code.size() + 1, storesOnly[0]);
+      std::vector<bool> storesOnly = holdsFromEachInstruction(
+          code, program.hasBackwardBranch, [](const CompiledInstruction& instruction) {
+            return storesOrRegisterOperations(instruction.opcode);
+          });
+      if (std::count(program.ctaOf.begin(), program.ctaOf.end(), program.ctaOf[thread]) > 1) {
+        storesOnly.assign(code.size() + 1, false);  // CTA-mates share the line and the SM queue
       }
       aloneStoringFrom_.push_back(std::move(storesOnly));
     }
