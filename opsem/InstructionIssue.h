@@ -16,18 +16,21 @@
 // [RED-3] Reduction (off with --no-reduction): issuing touches only the
 //   issuing thread (its registers, program counter and in-flight list), so
 //   the explorer may follow an issue step alone (statespace/Explorer.h,
-//   partial-order reduction). So may it the steps RED-4
-//   (MemoryOperations.h) and RED-5 (StoreBuffer.h) let alone. With a
-//   backward branch the explorer keeps the cycle proviso (a local step to a
-//   state already seen is not followed alone). Without one no state comes
-//   back, and the first local step is always followed alone: every step
+//   partial-order reduction), but for a branch back. So may it the steps
+//   RED-4 (MemoryOperations.h) and RED-5 (StoreBuffer.h) let alone.
+//   Local steps form no cycle, so the explorer needs no cycle proviso and
+//   always follows the first local step alone: a state comes back only
+//   through a branch back, which is never local. Without one, every step
 //   either makes progress that no step undoes (an issue, a perform, a
 //   barrier arrival, a write or a request moving on), or copies a value
 //   one level down (memory to a home line, L2-1, MEM-2; a home line to a
 //   near copy, PART-1; the L2 to an L1 or proxy line, L1-2, PROXY-1) from
 //   a level that only progress changes, so between two steps of progress
-//   each level comes closer to the one above and never goes back. The
-//   reduced states are then the same whatever order workers find them in.
+//   each level comes closer to the one above and never goes back; a
+//   perform, a drain or a copy only uses up work that issues made. Every
+//   cycle of the full state graph therefore takes a branch back, and the
+//   state it is taken from is expanded fully. The reduced states are the
+//   same whatever order workers find them in, so are the hang counts.
 //
 // Invariants (StateInvariants.h):
 // [INV-1] A thread the program lacks is all zero.
@@ -125,6 +128,12 @@ class InstructionIssue {
                              std::to_string(loading);
                     });
     }
+  }
+
+  // RED-3: whether THREAD's issue step, which is enabled, may be followed
+  // alone: every issue but a branch back, which may close a cycle.
+  bool issueAlone(const State& state, std::uint32_t thread) const {
+    return !hardware_.program.threads[thread][state.threads[thread].pc].jumpsBack;
   }
 
   // The step in which THREAD issues its next instruction.

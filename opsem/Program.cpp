@@ -343,6 +343,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
         }
         compiled.operands.push_back(compileOperand(thread, program, operand));
         if (operand.kind == litmus::Operand::Kind::Label && thread.labels[operand.index].target <= at) {
+          compiled.jumpsBack = true;
           program.hasBackwardBranch = true;
         }
       }

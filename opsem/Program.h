@@ -80,6 +80,9 @@ struct CompiledInstruction {
   bool guarded = false;
   bool guardNegated = false;
   std::uint8_t guardRegister = 0;
+  // A branch to itself or to an earlier instruction: the one step that can
+  // bring a state back (RED-3 in InstructionIssue.h).
+  bool jumpsBack = false;
   std::vector<CompiledOperand> operands;
 };
 

@@ -48,7 +48,8 @@ class PtxOpMachine {
   State initialState() const;
   bool isFinal(const State& state) const;
   // RED-3: without a backward branch, no state comes back.
-  bool acyclic() const { return !hardware_.program.hasBackwardBranch; }
+  // RED-3: only a branch back closes a cycle, and it is never local.
+  bool localStepsFormNoCycle() const { return true; }
   State apply(const State& state, const statespace::Transition& transition) const;
 
   // Every step checks that it is enabled before it changes anything, so one
@@ -151,13 +152,14 @@ class PtxOpMachine {
  private:
   // Takes step ID in STATE if it is enabled; leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
-  // RED-3: a step the explorer may follow alone from STATE: an issue, which
-  // touches only the issuing thread, or a step RED-4 or RED-5 lets alone.
+  // RED-3: a step the explorer may follow alone from STATE: an issue (but
+  // a branch back), which touches only the issuing thread, or a step RED-4
+  // or RED-5 lets alone.
   bool isLocal(const State& state, std::uint32_t id) const {
     const std::uint32_t unit = (id >> 4) & 255u;
     switch (static_cast<StepKind>(id & 15u)) {
       case StepKind::Issue:
-        return true;
+        return hardware_.issue.issueAlone(state, unit);
       case StepKind::Perform:
         return hardware_.operations.storeAlone(state, unit, id >> 12);
       case StepKind::DrainStoreBuffer:

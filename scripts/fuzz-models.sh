@@ -7,8 +7,12 @@
 #                    (`compare --executions` finds nothing unsound)
 #   sc-within-ptx    every sc outcome is a ptx outcome
 #   sc-within-rmo    every sc outcome is an rmo outcome
-#   jobs             ptx-op prints the same with --jobs 1 and --jobs 2,
-#                    witness traces included
+#   jobs             ptx-op prints the same for a directory with --jobs 1
+#                    and --jobs 2 (tests side by side), witness traces
+#                    included
+#   one-test-jobs    one test explored by two workers (--jobs 2 on the file
+#                    alone) prints the same as by one, states, transitions
+#                    and hangs included
 #   reductions       ptx-op prints the same outcomes with --no-reduction
 #   round-trip       parse(print(t)) = print(t)
 #   no-crash         every run exits 0, 1 or 2, and 2 only to refuse a value
@@ -128,12 +132,13 @@ checked_run() {
 }
 
 # Every line of a herd text output, prefixed with its test's name, without
-# what may differ from run to run: times, and the exploration's statistics
-# (the partial-order reduction's proviso looks at which states were seen
-# first, so the number of states explored depends on the order in which
-# the workers take them: statespace/Explorer.h).
+# what may differ from run to run: times, rates and memory. Of the
+# exploration's statistics, the states and transitions stay (the reduced
+# state graph does not depend on the order of discovery: RED-3).
 by_test() {
-  awk '/^Test /{name=$2} !/^(Time|Explored) / && name != "" {print name "\t" $0}' "$1"
+  awk '/^Test /{name=$2}
+       /^Explored / {print name "\t" $1, $2, $3, $4, $5, $6; next}
+       !/^Time / && name != "" {print name "\t" $0}' "$1"
 }
 
 # The states of a herd text output, "TEST<TAB>STATE" each, sorted.
@@ -194,6 +199,21 @@ $(comm -23 "$out.sc.states" "$out.$model.states" | grep "^$name	")"
   by_test "$out.j2" >"$out.j2.lines"
   for name in $(differing_tests "$out.j1.lines" "$out.j2.lines" "$out.j1" "$out.j2"); do
     finding jobs "$name" "$(diff <(grep "^$name	" "$out.j1.lines") <(grep "^$name	" "$out.j2.lines"))"
+  done
+  # The same test by test: a directory run with --jobs 2 runs two tests
+  # side by side, each on one worker; alone, a test is explored by two.
+  : >"$out.one"
+  for file in "$batch_dir"/*.litmus; do
+    name=$(basename "$file" .litmus)
+    status=$(run "$out.one.test" --model ptx-op --witness --jobs 2 "${limits[@]}" "${operational_limits[@]}" "$file")
+    if [ "$status" -gt 2 ]; then
+      finding no-crash "$name" "one-test-jobs: exit $status: $(tail -5 "$out.one.test.err")"
+    fi
+    cat "$out.one.test" >>"$out.one"
+  done
+  by_test "$out.one" >"$out.one.lines"
+  for name in $(differing_tests "$out.j1.lines" "$out.one.lines" "$out.j1" "$out.one"); do
+    finding one-test-jobs "$name" "$(diff <(grep "^$name	" "$out.j1.lines") <(grep "^$name	" "$out.one.lines"))"
   done
   # Without the reductions a few random tests have millions of states:
   # those stop at the limit and are left out.

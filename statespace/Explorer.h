@@ -8,9 +8,13 @@
 // Partial-order reduction: when a state has a local transition (see
 // Transition::local) whose successor is new, only that transition is
 // followed; the others stay enabled in the successor because local steps
-// commute with them. If the successor was seen before, the state is expanded
-// fully: that proviso keeps a cycle of local steps from hiding the other
-// threads' steps forever (the ignoring problem).
+// commute with them. Where local steps may form a cycle, a state whose local
+// successor was seen before is expanded fully: that proviso keeps a cycle of
+// local steps from hiding the other threads' steps forever (the ignoring
+// problem). A machine whose local steps form no cycle
+// (localStepsFormNoCycle, Machine.h) needs none: each cycle leaves some
+// state by a step that is not local, and that state is expanded fully. Its
+// reduced graph is then the same in every order of discovery.
 #pragma once
 
 #include <tbb/concurrent_vector.h>
@@ -96,7 +100,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
 
-  const bool acyclic = isAcyclic(machine);
+  const bool noLocalCycle = localStepsFormNoCycle(machine);
   FingerprintSet seen;
   tbb::concurrent_vector<State> finals;
   tbb::concurrent_vector<Fingerprint> deadlocks;
@@ -154,16 +158,16 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     thread_local std::vector<Successor<State>> successors;
     successors.clear();
     // Partial-order reduction: the first local step is followed alone, and
-    // the machine need not build the rest. Where the machine's states may
-    // form a cycle, only a step to a state not yet seen (the proviso: a seen
-    // one may close a cycle that leaves the other steps out for ever).
+    // the machine need not build the rest. Where its local steps may form a
+    // cycle, only a step to a state not yet seen (the proviso: a seen one may
+    // close a cycle that leaves the other steps out for ever).
     bool alone = false;
     machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
       if (alone) {
         return false;
       }
       const Fingerprint fingerprint = fingerprintOf(next);
-      if (options.reduceLocalSteps && transition.local && (acyclic || !seen.contains(fingerprint))) {
+      if (options.reduceLocalSteps && transition.local && (noLocalCycle || !seen.contains(fingerprint))) {
         successors.clear();
         alone = true;
       }

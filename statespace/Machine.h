@@ -54,15 +54,17 @@ concept Machine = requires(const M& machine, const typename M::State& state, con
   { machine.apply(state, transition) } -> std::same_as<typename M::State>;
 };
 
-// Whether MACHINE says its states form no cycle (but steps that change
-// nothing): a machine may say so with `bool acyclic() const`, and the
-// explorer's partial-order reduction then needs no cycle proviso.
+// Whether MACHINE says its local steps (Transition::local) form no cycle:
+// every cycle of its states takes a step that is not local. A machine may
+// say so with `bool localStepsFormNoCycle() const`; the explorer's
+// partial-order reduction then needs no cycle proviso, as the state a cycle
+// leaves by a step that is not local is expanded fully.
 template <typename M>
-bool isAcyclic(const M& machine) {
+bool localStepsFormNoCycle(const M& machine) {
   if constexpr (requires {
-                  { machine.acyclic() } -> std::convertible_to<bool>;
+                  { machine.localStepsFormNoCycle() } -> std::convertible_to<bool>;
                 }) {
-    return machine.acyclic();
+    return machine.localStepsFormNoCycle();
   } else {
     return false;
   }

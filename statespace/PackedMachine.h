@@ -104,7 +104,7 @@ class PackedMachine {
     }
   }
 
-  bool acyclic() const { return isAcyclic(machine_); }
+  bool localStepsFormNoCycle() const { return statespace::localStepsFormNoCycle(machine_); }
 
   const M& machine() const { return machine_; }
 

@@ -68,8 +68,8 @@ struct TracesSearch {
 // not yet found.
 //
 // REDUCE: the search follows the exploration's partial-order reduction
-// (ExplorationOptions::reduceLocalSteps) where the machine says its states
-// form no cycle: the first local step of a state alone. The reduced graph
+// (ExplorationOptions::reduceLocalSteps) where the machine says its local
+// steps form no cycle: the first local step of a state alone. The reduced graph
 // is then one whatever the order of the search (Explorer.h), so the search
 // visits the very states the exploration stored, every target of theirs
 // included, and far fewer than the unreduced graph holds; a run is then a
@@ -97,7 +97,7 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
   std::deque<std::pair<State, Fingerprint>> queue;
   parents.emplace(root, std::nullopt);
   queue.emplace_back(initial, root);
-  const bool reduceLocalSteps = reduce && isAcyclic(machine);
+  const bool reduceLocalSteps = reduce && localStepsFormNoCycle(machine);
   std::vector<std::pair<Transition, State>> successors;
   std::uint64_t polls = 0;
   while (!queue.empty() && left > 0) {

@@ -54,10 +54,10 @@ struct CountThenWrite {
   bool isFinal(const State& state) const { return state.written[0] && state.written[1]; }
 };
 
-// The same machine, saying that its states form no cycle (the counters
-// only grow): the explorer's reduction needs no proviso.
+// The same machine, saying that its local steps form no cycle (the
+// counters only grow): the explorer's reduction needs no proviso.
 struct AcyclicCountThenWrite : CountThenWrite {
-  bool acyclic() const { return true; }
+  bool localStepsFormNoCycle() const { return true; }
 };
 
 // 0 -> 1 -> 0 (a spin), 0 -> 2 (final), 1 -> 3 -> 4 -> 3 (a livelock),
