@@ -1,6 +1,7 @@
 // The project's own catalogue (catalogue/): every test parses, and
 // expectations.tsv is well formed and covers exactly the catalogue's tests;
-// every test survives the canonical printer's round trip.
+// every test survives the canonical printer's round trip; each full outcome
+// set of outcomes.tsv is the one its model gives.
 #include <catch2/catch.hpp>
 #include <set>
 #include <sstream>
@@ -8,6 +9,7 @@
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
+#include "tests/ReferenceData.h"
 #include "tests/TestSupport.h"
 
 namespace fs = std::filesystem;
@@ -65,4 +67,50 @@ TEST_CASE("every catalogue test survives a canonical round trip", "[catalogue][p
     ++checked;
   }
   CHECK(checked >= 100);
+}
+
+// outcomes.tsv: the whole set of final states a reference gives for a test
+// under a model, as herd prints them ("States"), separated by " | ". Each
+// row says where its set comes from (catalogue/README.md "outcomes.tsv").
+TEST_CASE("each full outcome set of outcomes.tsv is the one its model gives", "[catalogue]") {
+  const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
+  std::istringstream rows(testing::readFile(catalogue / "outcomes.tsv"));
+  std::string line;
+  std::getline(rows, line);
+  REQUIRE(line == "test\tmodel\toutcomes\tsource");
+  std::set<std::string> models;
+  std::size_t checked = 0;
+  while (std::getline(rows, line)) {
+    INFO(line);
+    const std::vector<std::string> columns = testing::splitFields(line, '\t');
+    REQUIRE(columns.size() == 4);
+    CHECK(!columns[3].empty());
+    std::set<std::string> expected;
+    std::istringstream states(columns[2]);
+    for (std::string state; std::getline(states, state, '|');) {
+      const std::size_t first = state.find_first_not_of(' ');
+      const std::size_t last = state.find_last_not_of(' ');
+      REQUIRE(first != std::string::npos);
+      CHECK(expected.insert(state.substr(first, last - first + 1)).second);
+    }
+    const testing::CommandResult run =
+        testing::runOpcheck({(catalogue / columns[0]).string(), "--model", columns[1]});
+    REQUIRE(run.exitStatus == 0);
+    // The lines of the States block.
+    std::istringstream output(run.standardOutput);
+    std::set<std::string> got;
+    for (std::string printed; std::getline(output, printed);) {
+      if (printed.rfind("States ", 0) == 0) {
+        const std::size_t count = std::stoul(printed.substr(7));
+        for (std::size_t i = 0; i < count && std::getline(output, printed); ++i) {
+          got.insert(printed);
+        }
+      }
+    }
+    CHECK(got == expected);
+    models.insert(columns[1]);
+    ++checked;
+  }
+  CHECK(checked >= 45);
+  CHECK(models == std::set<std::string>{"ptx", "rmo", "sc"});
 }
