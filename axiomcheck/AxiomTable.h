@@ -1,4 +1,4 @@
-// A model's axioms, each declared once (issue 14): a table of clauses, each
+// A model's axioms, each declared once: a table of clauses, each
 // {axiom, stage, predicate}. An axiom holds when all its clauses hold. The
 // search of a model decides each clause as soon as its stage's choices are
 // made (pruning), and brokenAxioms() decides every clause on a complete

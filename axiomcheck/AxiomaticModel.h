@@ -94,7 +94,7 @@ class AxiomaticModel {
   // order are total (the order in which writes reached the coherence
   // point, and in which fence.sc were performed): narrows them to the pairs
   // the model's definitions relate. A model whose orders are partial must,
-  // or extra co edges feed fr and report false failures (design.md
+  // or extra co edges feed fr and report false failures (docs/architecture.md
   // "Cross-validation"). The default keeps them whole.
   virtual void narrowTotalOrders(Execution& execution) const { (void)execution; }
 };

@@ -1,4 +1,4 @@
-// Runs an axiomatic model on a litmus test (design.md "Axiomatic models"):
+// Runs an axiomatic model on a litmus test (docs/architecture.md "Axiomatic models"):
 // enumerates the candidate executions (one path per thread, rf, values along
 // rf and dependencies, barrier synchronization), lets the model make its own
 // choices and check its axioms, and collects the final states of the
@@ -17,7 +17,7 @@ namespace opcheck::axiomcheck {
 
 struct CheckOptions {
   unsigned unroll = 2;  // --unroll K: backward jumps taken at most K times
-  // Limits on one test (issue 17): candidates counted as Outcome::candidates
+  // Limits on one test (docs/architecture.md "Limits"): candidates counted as Outcome::candidates
   // (--max-candidates), seconds from the start of the check (--timeout), and
   // a flag another thread or a signal handler sets (Ctrl-C). 0 / null: none.
   // A limit reached ends the enumeration with the outcome so far and

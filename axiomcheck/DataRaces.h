@@ -118,7 +118,7 @@ struct RacingEvents {
 };
 
 struct ExecutionRaces {
-  std::vector<Race> races;                 // PTX ISA 8.7.1 data races
+  std::vector<Race> races;                 // PTX ISA 9.1 8.7.1 data races
   std::vector<RelaxedRace> relaxedRaces;   // morally strong, unordered
   std::vector<RacingEvents> racingEvents;  // every event pair of races
 };

@@ -1,4 +1,4 @@
-// A candidate execution (design.md "Axiomatic models"): the events of one
+// A candidate execution (docs/architecture.md "Axiomatic models"): the events of one
 // path per thread plus an initial write per location, the relations the
 // program fixes (po, rmw, dependencies, same location, same CTA, same GPU)
 // and the ones a candidate chooses (rf, co, the Fence-SC order, barrier
@@ -41,7 +41,7 @@ struct Event {
   std::uint8_t pathEvent = 0;  // index in its thread's path
 
   bool isMemory() const { return kind == EventKind::Read || kind == EventKind::Write; }
-  // PTX ISA 8.4: a fence, or an access that is not .weak (barriers are
+  // PTX ISA 9.1 8.4 Operation types: a fence, or an access that is not .weak (barriers are
   // CTA-scoped synchronization, strong like fences).
   bool isStrong() const { return !initial && (!isMemory() || semantics != litmus::Semantics::Weak); }
 };

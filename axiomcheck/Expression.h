@@ -1,5 +1,5 @@
-// Symbolic values along one path of a thread (design.md "Axiomatic
-// models": values are computed along rf and dependencies). A path is built
+// Symbolic values along one path of a thread (docs/architecture.md
+// "Axiomatic models": values are computed along rf and dependencies). A path is built
 // before anyone knows what its loads return, so registers hold expressions
 // over the loads' results; once a candidate fixes rf, every expression is
 // evaluated. Each expression remembers which loads it depends on, which is

@@ -1,7 +1,7 @@
 // The final states an execution ends in, as herd reads them: the values of
 // the registers the condition names and, for each location it names, the
 // value of a co-maximal write. With a partial co (ptx) a location may have
-// several co-maximal writes, each a possible final value (design.md), so an
+// several co-maximal writes, each a possible final value (docs/architecture.md "Axiomatic models"), so an
 // execution may end in several states.
 //
 // Used where outcomes are collected (CandidateEnumerator.cpp) and where an

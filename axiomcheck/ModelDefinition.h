@@ -1,4 +1,4 @@
-// An axiomatic model as data (issue 14): (a) the relations it derives from
+// An axiomatic model as data (docs/adding-a-model.md): (a) the relations it derives from
 // a candidate, (b) the orders it asks the enumerator to search (co, and for
 // ptx the Fence-SC order), (c) its table of axioms (AxiomTable.h). The
 // search itself is written once, in OrderSearch.h, and DefinedModel.h turns
@@ -56,7 +56,7 @@ template <typename Relations>
 struct CoherenceSearch {
   CoherenceShape shape = CoherenceShape::TotalPerLocation;
   // LeastPartial only. The writes co must order against each other (ptx:
-  // morally strong, PTX ISA 8.8.6).
+  // morally strong, PTX ISA 9.1 8.9.6 Coherence Order).
   const Relation& (*related)(const Relations&) = nullptr;
   // The pairs of writes to one location co must contain because the axiom
   // forcingAxiom says so (ptx: cause, by Coherence): left out when that
@@ -68,7 +68,7 @@ struct CoherenceSearch {
 
 // A strict partial order over some events, besides co, that relates every
 // pair the model names and program order among them (ptx's Fence-SC order,
-// PTX ISA 8.8.3: every morally strong pair of fence.sc); the search sets
+// PTX ISA 9.1 8.9.3 Fence-SC Order: every morally strong pair of fence.sc); the search sets
 // Execution::fenceScOrder to each in turn (restricted to the related pairs)
 // before the FenceScOrder clauses.
 template <typename Relations>

@@ -1,4 +1,4 @@
-// The axiomatic models opcheck knows (design.md "Axiomatic models"), one
+// The axiomatic models opcheck knows (docs/architecture.md "Axiomatic models"), one
 // file each, each a ModelDefinition (ModelDefinition.h): Ptx.cpp (ptx60,
 // ptx75 with ProxyCausality.cpp), Rmo.cpp, Sc.cpp.
 #pragma once

@@ -1,11 +1,11 @@
 // ptx60 and ptx75 (PtxVersion.h). ptx60: the PTX ISA 6.0 memory consistency
 // model, as formalized in seed 001
-// (relations Fig. 4, axioms Fig. 7) and stated in seed 004 (PTX ISA 8.10,
-// 8.11). Where the paper, the ISA text and the reference models differ, this
+// (relations Fig. 4, axioms Fig. 7) and stated in seed 004 (PTX ISA 9.1 8.10
+// Axioms, 8.11 Special Cases). Where the paper, the ISA text and the reference models differ, this
 // follows NVIDIA's Alloy model (reference-models/ptx-v6.0-nvidia.als), as
-// design.md asks; each such choice is marked "Alloy:" below.
+// docs/architecture.md "Axiomatic models" says; each such choice is marked "Alloy:" below.
 //
-// Relations (seed 001 Fig. 4; PTX ISA 8.6-8.8):
+// Relations (seed 001 Fig. 4; PTX ISA 9.1 8.4, 8.7-8.9):
 //   strong           a fence (and a barrier), or an access that is not .weak (8.4)
 //   morally_strong   pairs in program order, or pairs of strong operations
 //                    each of whose scope includes the other's thread, and,
@@ -26,7 +26,7 @@
 // Each version is a ModelDefinition (ModelDefinition.h): the relations
 // above (derive, cause for each Fence-SC order), the orders it asks the
 // enumerator to search (the least partial co, the Fence-SC order:
-// OrderSearch.h), and the axioms (seed 001 Fig. 7; PTX ISA 8.10), stated once
+// OrderSearch.h), and the axioms (seed 001 Fig. 7; PTX ISA 9.1 8.10), stated once
 // in the table kClauses below (AxiomTable.h), which the search prunes with
 // and brokenAxioms reads:
 //   Coherence        [W]; cause; [W] & loc in co                          (8.10.1)
@@ -48,10 +48,10 @@
 //  - Alloy: the end of a release pattern and the start of an acquire
 //    pattern may be any write/read; sync then requires head and tail to be
 //    morally strong (Dat3M's cat asks strong-write / strong-read there).
-//  - PTX ISA 8.11.1: reductions (red) do not form acquire patterns: the read
+//  - PTX ISA 9.1 8.11.1: reductions (red) do not form acquire patterns: the read
 //    half of a red is neither the read that starts an acquire pattern nor an
 //    acquire read.
-//  - co is partial (PTX ISA 8.8.6: "a partial transitive order"): it must
+//  - co is partial (PTX ISA 9.1 8.9.6 Coherence Order: "a partial transitive order"): it must
 //    order writes related by cause (Coherence) and every morally strong pair
 //    of writes to a location (Alloy's co_per_scope), and orders nothing
 //    else: only these least orders are enumerated. Once co holds what
@@ -67,7 +67,7 @@
 //  - The Fence-SC order relates every morally strong pair of fence.sc and
 //    nothing else (Alloy: sc in strong_r; acyclic); fences of one thread
 //    follow po (the other way makes cause reflexive).
-//  - An atom.cas that fails is only a read (PTX ISA atom: the store happens
+//  - An atom.cas that fails is only a read (PTX ISA 9.1 9.7.13.5 atom: the store happens
 //    when the comparison succeeds).
 #include <array>
 
@@ -193,7 +193,7 @@ Derived derive(const Execution& x, PtxVersion version) {
         }
         break;
       case EventKind::Read:
-        if (!e.reduction) {  // PTX ISA 8.11.1
+        if (!e.reduction) {  // PTX ISA 9.1 8.11.1
           patternReads |= eventBit(event);
           if (e.semantics == Semantics::Acquire) {
             acquireReads |= eventBit(event);
@@ -321,12 +321,12 @@ using PtxView = CandidateView<Derived>;
 // The writes co orders (the initial writes are first by construction).
 EventSet coWrites(const Execution& x) { return x.writes & ~x.initialWrites; }
 
-// The axioms of seed 001 Fig. 7 / PTX ISA 8.10, in the order the search
+// The axioms of seed 001 Fig. 7 / PTX ISA 9.1 8.10, in the order the search
 // decides them.
 constexpr std::array<AxiomClause<PtxView>, 8> kClauses = {{
     {kNoThinAir, AxiomStage::ReadsFrom,
      [](const PtxView& v) { return (v.x.rf | v.x.dependencies()).acyclic(); }},
-    // The Fence-SC order's definition (PTX ISA 8.8.3): acyclic, relating
+    // The Fence-SC order's definition (PTX ISA 9.1 8.9.3): acyclic, relating
     // every morally strong pair of fence.sc; the search orients exactly those.
     {kFenceSc, AxiomStage::FenceScOrder,
      [](const PtxView& v) {
@@ -342,7 +342,7 @@ constexpr std::array<AxiomClause<PtxView>, 8> kClauses = {{
      [](const PtxView& v) {
        return v.derived.cause.irreflexive() && v.x.rf.then(v.derived.cause).irreflexive();
      }},
-    // Coherence with co's definition (PTX ISA 8.8.6): co contains cause
+    // Coherence with co's definition (PTX ISA 9.1 8.9.6): co contains cause
     // between writes of a location and relates every morally strong pair of
     // overlapping writes; the search orients exactly those pairs.
     {kCoherence, AxiomStage::Coherence,
@@ -372,7 +372,7 @@ Derived deriveFor(const Execution& x) {
 void deriveCause(const Execution& x, Derived& d) { d.cause = causeOf(x, d); }
 
 // co must relate writes that cause orders and every morally strong pair
-// (PTX ISA 8.8.6), the Fence-SC order every morally strong pair of
+// (PTX ISA 9.1 8.9.6), the Fence-SC order every morally strong pair of
 // fence.sc (8.8.3); a run's total orders keep exactly those pairs (and the
 // initial write's), as the least orders the search enumerates do. cause
 // reads the Fence-SC order, so that order is narrowed first.
@@ -406,7 +406,7 @@ constexpr ModelDefinition<Derived> ptxDefinition(std::string_view name, std::str
       .checkSupported = checkSupported,
       .derive = deriveFor<version>,
       .deriveWithFenceScOrder = deriveCause,
-      // co is partial (PTX ISA 8.8.6): the least orders that contain cause
+      // co is partial (PTX ISA 9.1 8.9.6): the least orders that contain cause
       // between writes of a location (Coherence) and relate every morally
       // strong pair (see the top of this file).
       .coherence = {.shape = CoherenceShape::LeastPartial,

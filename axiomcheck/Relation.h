@@ -1,5 +1,5 @@
 // Binary relations over the events of one candidate execution, as bit
-// matrices (design.md "Axiomatic models"): a test has at most 64 events, so
+// matrices (docs/architecture.md "Axiomatic models"): a test has at most 64 events, so
 // row e is one 64-bit word holding e's successors. Union, intersection and
 // difference are word operations per row; composition ORs the rows of the
 // successors; transitive closure is Warshall's algorithm on rows; acyclicity

@@ -1,5 +1,5 @@
 // sc: sequential consistency (Lamport 1979), the baseline every other model
-// must contain (design.md "Axiomatic models"): there is one total order of
+// must contain (docs/architecture.md "Axiomatic models"): there is one total order of
 // all memory events, respecting program order, in which every read reads
 // the latest write to its location and every atomic read-modify-write is
 // indivisible. As axioms over a candidate (herd's sc.cat):

@@ -1,4 +1,4 @@
-// The paths one thread can take (design.md "Axiomatic models": per-thread
+// The paths one thread can take (docs/architecture.md "Axiomatic models": per-thread
 // paths with guards and branches, loops unrolled to --unroll K).
 //
 // A thread is executed symbolically: a load's result is an unknown, so a
@@ -36,7 +36,7 @@ struct PathEvent {
   bool proxyFence = false;
   std::uint16_t instruction = 0;  // index in the thread's instructions
   bool atomic = false;            // one half of an atom or red
-  bool reduction = false;         // one half of a red (PTX ISA 8.11.1: no acquire patterns)
+  bool reduction = false;         // one half of a red (PTX ISA 9.1 8.11.1: no acquire patterns)
   ExprId value = kNoExpr;         // Write: the value written
   // Barriers: the operands that name the barrier ("bar.cta.sync a, b":
   // both a and b, as Dat3M reads them) and the thread count (a third

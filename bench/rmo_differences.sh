@@ -2,7 +2,8 @@
 # Where ptx-op allows what rmo forbids, over the GPU_PTX corpora (diy-gpu-ptx
 # t1, t2, t3; herd-gpu-ptx; hardware), for every preset that claims PTX:
 # each such outcome must be allowed by ptx too, a difference between PTX and
-# seed 000's older RMO model rather than a fault of the machine (issue 5).
+# seed 000's older RMO model rather than a fault of the machine (README
+# "Compare" says which shapes and why).
 # Prints, per preset, the outcomes by shape and the rmo axioms they break;
 # fails when one is not explained by ptx.
 # With T3_STRIDE=N (default 1) only every N-th t3 test is compared (CI takes

@@ -1,9 +1,9 @@
-// opcheck's command line on CLI11 (issue 16): each subcommand declares its
+// opcheck's command line on CLI11: each subcommand declares its
 // options once, on a CLI::App, so that its --help is generated from the
 // options it reads. This file holds the option groups several subcommands
 // share (inputs, jobs, unroll, format, quiet, models) and the one way a
 // command line is read: --help prints the usage and exits 0, a usage error
-// prints "opcheck: error: ..." and exits 2 (design.md "Command line").
+// prints "opcheck: error: ..." and exits 2 (docs/architecture.md "Command line").
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -67,7 +67,7 @@ std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string
 int usageError(const std::string& message);
 
 // "OPTION does not apply to --model MODEL": an option the chosen model
-// would ignore is an error (design.md), never silently dropped.
+// would ignore is an error (docs/architecture.md "Command line"), never dropped.
 std::string doesNotApply(std::string_view option, std::string_view model, std::string_view hint = "");
 
 // Whether OPTION (e.g. "--witness") was given on APP's command line.

@@ -1,7 +1,7 @@
 // opcheck compare FILE|DIR... [--op ptx-op[,PRESET]] [--ax ptx,rmo]
 // [--executions] [--report FILE.md|FILE.json] [--jobs N] [--unroll K]
 // [--max-states N] [--max-candidates N] [--timeout S] [--quiet]: operational ⊆ axiomatic, test by
-// test, and with --executions run by run (design.md "Cross-validation").
+// test, and with --executions run by run (docs/architecture.md "Cross-validation").
 // Exit status 1 when some test is unsound.
 //
 // opcheck compare FILE|DIR... --against LOG [--model MODEL] [--format herd|json]: one model's
@@ -61,8 +61,8 @@ std::vector<std::string> splitCommas(const std::string& text) {
 }
 
 // --against LOG: one model against a log. The options of the two-sided
-// comparison do not apply (design.md: an option a command would ignore is
-// an error).
+// comparison do not apply (an option a command would ignore is an error:
+// docs/architecture.md "Command line").
 std::optional<int> parseAgainstArguments(const CLI::App& app, const std::string& model,
                                          CompareOptions& options) {
   for (const char* option : {"--op", "--ax", "--executions", "--report"}) {
@@ -274,7 +274,7 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
   }
   suite.interrupted = interrupted();
   suite.inputCount = inputs.files.size();
-  // Unsound tests first (design.md), each group in input order.
+  // Unsound tests first (docs/architecture.md "Cross-validation"), each group in input order.
   std::stable_partition(suite.tests.begin(), suite.tests.end(),
                         [](const TestComparison& test) { return test.unsound(); });
   std::cout << summaryText(suite);

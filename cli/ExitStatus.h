@@ -1,4 +1,4 @@
-// opcheck's exit statuses (design.md "Command line").
+// opcheck's exit statuses (docs/architecture.md "Exit status").
 #pragma once
 
 namespace opcheck::cli {

@@ -1,4 +1,4 @@
-// harness's core (design.md "Hardware observations"): reads observation
+// harness's core (docs/architecture.md "Hardware observations"): reads observation
 // files, matches each observation to the litmus test of its name, computes
 // each model's final states over the registers and locations the
 // observations name, and classifies every observation: seen but forbidden

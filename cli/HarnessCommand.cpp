@@ -1,7 +1,7 @@
 // opcheck harness --observations FILE... [--model M]... [--format herd|json]
 // [--jobs N] [--unroll K] [--max-states N] [--max-candidates N]
 // [--timeout S] FILE|DIR...: checks models against outcomes seen
-// on real GPUs (design.md "Hardware observations"). Exit status 1 when some
+// on real GPUs (docs/architecture.md "Hardware observations"). Exit status 1 when some
 // model forbids an outcome seen on hardware (whether or not the model claims
 // to implement PTX; also when some input was bad, as compare does), else 2
 // for bad input or usage, else 0. A bad file is reported and the run goes on.

@@ -1,4 +1,4 @@
-// compare --against LOG (issue 16, as herdtools' mcompare7 compares logs):
+// compare --against LOG (as herdtools' mcompare7 compares logs):
 // one model's final states, test by test, against a herd7 log (another
 // model's output: the states must be equal) or a litmus7 log (a run on real
 // hardware: every state seen must be allowed). The log's tests are matched

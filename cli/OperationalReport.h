@@ -2,7 +2,7 @@
 // herd's block: exploration figures, hangs, a witness trace, a note when a
 // limit stopped the exploration. Each herd-format line starts with a keyword
 // of its own (Explored, Hangs, Hang, Witness, Stopped), so that tools that
-// read herd's output skip them (design.md "Command line").
+// read herd's output skip them (docs/architecture.md "Command line").
 #pragma once
 
 #include <string>

@@ -31,7 +31,7 @@ static int runParseCommandUnchecked(const std::vector<std::string>& arguments) {
   for (const std::string& problem : inputs.problems) {
     std::cerr << problem << '\n';
   }
-  // A bad file is reported and the rest are still read (design.md "Bad input").
+  // A bad file is reported and the rest are still read (docs/architecture.md "Bad input").
   bool first = true;
   for (const std::filesystem::path& file : inputs.files) {
     if (interrupted()) {

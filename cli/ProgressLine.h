@@ -1,4 +1,4 @@
-// The progress line of a long exploration (issue 16): when standard error
+// The progress line of a long exploration: when standard error
 // is a terminal, about once a second one line there is overwritten with
 // the states explored, the rate, the frontier, the memory in use and the
 // time elapsed, and cleared at the end. Never when standard error is not a

@@ -1,7 +1,7 @@
 // opcheck FILE|DIR... [--model M] [--jobs N] [--format herd|json] [--unroll K]
 // [--quiet] [--max-states N | --max-candidates N] [--timeout S] (cli/Limits.h):
 // runs a model on every test and prints its verdicts, herd-style
-// by default (design.md "Command line"). Tests run in parallel with --jobs
+// by default (docs/architecture.md "Command line"). Tests run in parallel with --jobs
 // (oneTBB) and are printed in input order. A bad file is reported as
 // FILE:LINE:COL: error and the run goes on; the exit status is 2 at the end
 // if any file was bad.
@@ -151,7 +151,8 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
     }
     options.operational.reductions = *reductions;
   }
-  // design.md: an option that does not apply to the chosen model is an error.
+  // An option that does not apply to the chosen model is an error
+  // (docs/architecture.md "Command line").
   if (!model->operational()) {
     for (const char* option : {"--witness", "--no-reduction", "--max-states"}) {
       if (given(line.app, option)) {

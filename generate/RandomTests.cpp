@@ -176,7 +176,7 @@ class RandomTestWriter {
   }
 
   // Arithmetic on a loaded value, at 32 or 64 bits or untyped (64 bits,
-  // design.md "Values"), with operands that wrap at 32 bits now and then.
+  // docs/architecture.md "Values"), with operands that wrap at 32 bits now and then.
   std::string arithmetic(ThreadText& thread) {
     static constexpr std::array<std::string_view, 3> kOperations{"add", "xor", "and"};
     static constexpr std::array<std::string_view, 4> kTypes{"", ".s32", ".u32", ".u64"};

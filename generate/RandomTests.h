@@ -1,5 +1,5 @@
 // Small random litmus tests in the modern PTX dialect, for differential
-// fuzzing (scripts/fuzz-models.sh; issue 17 "Differential fuzzing").
+// fuzzing (scripts/fuzz-models.sh; README "Differential fuzzing").
 //
 // A random test is a few threads of loads, stores, atomics, reductions,
 // fences, arithmetic at 32 and 64 bits, forward branches, spin loops and

@@ -199,7 +199,7 @@ std::string printNested(const Test& test, const Proposition& proposition) {
 }  // namespace
 
 std::string printMnemonic(const Instruction& instruction) {
-  // One order for every instruction, the PTX ISA's
+  // One order for every instruction, PTX ISA 9.1's
   // (ld{.sem}{.scope}{.ss}{.cop}{.type}, atom{.sem}{.scope}{.ss}.op.type,
   // fence.proxy.kind, bar{.cta}.sync, setp.cmp.type); each instruction
   // prints the categories its row of Opcodes.def accepts, so what prints

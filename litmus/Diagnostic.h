@@ -1,4 +1,4 @@
-// Bad input, reported as "FILE:LINE:COL: error: what is wrong" (design.md
+// Bad input, reported as "FILE:LINE:COL: error: what is wrong" (docs/architecture.md
 // "Bad input"). Every reader in opcheck throws InputError for a malformed
 // file; the command line prints it and exits with status 2.
 #pragma once

@@ -1,6 +1,7 @@
 // Reading an input file whole, but never more than opcheck reads: a file
 // that does not end (/dev/zero, a pipe that keeps writing) or a huge one is
-// refused once it passes the limit, before it can exhaust memory (issue 17).
+// refused once it passes the limit, before it can exhaust memory
+// (docs/architecture.md "Bad input").
 #pragma once
 
 #include <atomic>

@@ -1,4 +1,4 @@
-// Prints an Outcome the way herd7 does (design.md "Command line"; herd's
+// Prints an Outcome the way herd7 does (docs/architecture.md "Command line"; herd's
 // top_herd.ml), so that mcompare7-style tools read opcheck's output:
 //
 //   Test SB Allowed

@@ -1,7 +1,7 @@
 // One instruction of a litmus thread, as the models read it.
 //
-// Legacy spellings are already decoded (seed 001 Sec. 3.6; design.md
-// "Litmus dialects and IR"): an access without semantics is .weak,
+// Legacy spellings are already decoded (seed 001 Sec. 3.6; docs/architecture.md
+// "Litmus dialects"): an access without semantics is .weak,
 // ".volatile" is .relaxed.sys, membar.cta/gl/sys is fence.sc.cta/gpu/sys,
 // atom and red without semantics are .relaxed and without scope .gpu.
 #pragma once

@@ -12,7 +12,7 @@ constexpr std::size_t kMaxRegistersPerThread = 256;
 constexpr std::size_t kMaxLocations = 256;
 
 // The axiomatic models keep each relation as one 64-bit word per event
-// (design.md "Axiomatic models"), so a test may hold at most 64 memory
+// (docs/architecture.md "Axiomatic models"), so a test may hold at most 64 memory
 // events: loads, stores and fences count one, atomics two (a read and a
 // write), barriers one. Loops unrolled by --unroll are counted when unrolled.
 constexpr std::size_t kMaxMemoryEvents = 64;

@@ -1,4 +1,4 @@
-// Reads litmus7 logs (design.md "Hardware observations";
+// Reads litmus7 logs (docs/architecture.md "Hardware observations";
 // ../shared/corpora/hardware/titan-memalloy/*/*.txt): for each test run, the
 // full histogram of final states litmus7 saw, as litmus7 prints it:
 //

@@ -1,4 +1,4 @@
-// Outcomes seen on real GPUs (design.md "Hardware observations"): what the
+// Outcomes seen on real GPUs (docs/architecture.md "Hardware observations"): what the
 // readers of observation files give (ObservationCsvReader.h,
 // Litmus7LogReader.h) and `opcheck harness` checks models against. An
 // observation names registers and locations by name, as the file does; the

@@ -1,4 +1,4 @@
-// Reads hardware observations from CSV (design.md "Hardware observations";
+// Reads hardware observations from CSV (docs/architecture.md "Hardware observations";
 // ../shared/corpora/hardware/asplos15/observations.csv):
 //
 //   test,chip,outcome,observed,runs,source

@@ -106,7 +106,7 @@ constexpr bool isBranch(Opcode opcode) {
   const InstructionKind kind = kindOf(opcode);
   return kind == InstructionKind::Jump || kind == InstructionKind::ConditionalBranch;
 }
-// Needs the mixed-proxy model (PTX ISA 8.6): fence.proxy and the accesses
+// Needs the mixed-proxy model (PTX ISA 9.1 8.6 Proxies): fence.proxy and the accesses
 // through the constant, surface and texture proxies.
 constexpr bool isProxyInstruction(Opcode opcode) { return info(opcode).proxies != AccessProxy::Generic; }
 // mbarrier objects (PTX ISA 9.1 9.7.13.15): accesses of the object's

@@ -17,7 +17,7 @@
 namespace opcheck::litmus {
 
 // What Positive/Negative count: executions (axiomatic models, as herd) or
-// distinct final states (an operational model; design.md "Command line").
+// distinct final states (an operational model; docs/architecture.md "Command line").
 enum class CountUnit : std::uint8_t { Executions, States };
 
 struct Outcome {

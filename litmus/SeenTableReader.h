@@ -1,5 +1,5 @@
 // Reads tables that say, per test and GPU, whether the test's outcome was
-// seen, without counts (design.md "Hardware observations";
+// seen, without counts (docs/architecture.md "Hardware observations";
 // ../shared/corpora/cuda-litmus/results.csv):
 //
 //   test,base,strengthened,a100,h100,gh200

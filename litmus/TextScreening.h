@@ -1,7 +1,7 @@
 // The first check every reader of opcheck makes on a file's raw bytes: that
 // it is text (well-formed UTF-8, no control bytes but white space), so that
 // binary data is refused with its position instead of being read as
-// nonsense (design.md "Bad input").
+// nonsense (docs/architecture.md "Bad input").
 #pragma once
 
 #include <cstddef>

@@ -4,8 +4,8 @@ namespace opcheck::opsem {
 
 namespace {
 
-// What Volta to Hopper have that seed 000's chips did not (design.md "The
-// operational model ptx-op": generations differ).
+// What Volta to Hopper have that seed 000's chips did not (docs/architecture.md
+// "ptx-op": generations differ).
 Architecture volta(std::string name, std::string description) {
   Architecture architecture;
   architecture.name = std::move(name);

@@ -1,5 +1,5 @@
-// Variations of the GPU memory system that ptx-op can model (design.md "The
-// operational model", "Options"): presets with names, and the switches they
+// Variations of the GPU memory system that ptx-op can model (docs/architecture.md
+// "ptx-op"): presets with names, and the switches they
 // set. Where a rule is a choice among real designs, it is a switch here,
 // and the rule it selects says so (opsem/Hardware.h lists the parts).
 #pragma once
@@ -18,7 +18,7 @@ enum class SmQueueOrder {
   Fifo,
   // Per address (SMQ-5): the L2 is split into slices by address and an SM
   // reaches them through a crossbar, so writes to different addresses may
-  // arrive in either order (Volta to Hopper; design.md).
+  // arrive in either order (Volta to Hopper; docs/architecture.md "ptx-op").
   PerAddress,
 };
 
@@ -63,11 +63,11 @@ struct Architecture {
   SmQueueOrder smQueueOrder = SmQueueOrder::Fifo;
   LoadRequestSources loadRequests = LoadRequestSources::WeakLoadsPastL1;
   // Whether the preset claims to implement the PTX model: compare holds it
-  // to ptx (design.md "Cross-validation"). Fermi does not: the seed observed
+  // to ptx (docs/architecture.md "Cross-validation"). Fermi does not: the seed observed
   // behaviour on Fermi that PTX forbids.
   bool claimsPtx = true;
 
-  // Deliberately broken rules (design.md "Cross-validation", teeth): each
+  // Deliberately broken rules (docs/architecture.md "Cross-validation"): each
   // preset that sets one is a wrong implementation of PTX that compare must
   // catch (tests/broken-preset-axioms.tsv). Never on in a preset that claims
   // PTX.

@@ -1,5 +1,5 @@
-// The execution graphs of ptx-op's runs of a test (design.md
-// "Cross-validation", execution level), read off the final states of the
+// The execution graphs of ptx-op's runs of a test (docs/architecture.md
+// "Cross-validation", with --executions), read off the final states of the
 // recording machine (ExecutionRecord.h) in terms of the IR: which write each
 // read took, the order in which writes reached each location's point of
 // coherence, the order of the fence.sc, and which barrier arrivals each wait

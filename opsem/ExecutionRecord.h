@@ -1,5 +1,5 @@
 // The execution graph of a ptx-op run, recorded in the state as the run goes
-// (design.md "Cross-validation", execution level): for each thread the
+// (docs/architecture.md "Cross-validation", with --executions): for each thread the
 // events it issued in program order and, for each read, the write it took;
 // per location the order in which writes reached its coherence point; the
 // order of the fence.sc; which barrier arrivals each wait saw. compare

@@ -1,6 +1,6 @@
 // ptx-op's GPU: the parts of the memory system the machine is made of, each
-// in a file of its own with the rules it follows (design.md "The operational
-// model ptx-op"; seed 002 Sec. II, seed 003 Sec. 2.1):
+// in a file of its own with the rules it follows (docs/architecture.md
+// "ptx-op"; seed 002 Sec. II, seed 003 Sec. 2.1):
 //
 //   thread   InstructionIssue.h   issue in program order, registers (ISSUE-*)
 //            PerformOrder.h       which in-flight operation waits for which (ORD-*)

@@ -1,7 +1,7 @@
 // A CTA's L1 cache: per location a line, valid or not. The L1 is the CTA's
 // point of coherence (.cta operations are performed there), written through
 // to the L2, and not coherent with other CTAs' L1s: a weak load can hit a
-// stale line (seed 002 Sec. II; seed 003 Sec. 2.1; design.md).
+// stale line (seed 002 Sec. II; seed 003 Sec. 2.1; docs/architecture.md "ptx-op").
 //
 // [L1-1] A write leaving a thread's store buffer updates its CTA's line
 //   (write-through: it goes on to the SM queue, SB-2), but a .cg store under
@@ -16,13 +16,12 @@
 //   CTA's lines (Architecture::invalidateL1OnFenceAndAcquire; off for Fermi,
 //   whose fences left lines loaded with .ca in place: seed 000 Sec. 3.1.2,
 //   Figs. 3-4). No write of the CTA is lost: one that has not reached the L2
-//   is still in the SM queue, and reads at the L2 see it (SMQ-4; design.md:
-//   "invalidating an L1 line whose write has not reached the L2 loses the
-//   CTA's own write").
+//   is still in the SM queue, and reads at the L2 see it (SMQ-4; docs/architecture.md
+//   "ptx-op").
 // [L1-4] An access performed at the L2 or beyond (a strong .gpu/.sys load, an
 //   atomic) refreshes its CTA's line with the value it read or wrote.
 //   Otherwise a CTA-mate's later weak load could hit a line older than what
-//   a cause chain makes it see (design.md: W.relaxed.gpu x observed by
+//   a cause chain makes it see (docs/architecture.md "ptx-op": W.relaxed.gpu x observed by
 //   ld.relaxed.gpu x in CTA1, then st.release.cta y / ld.acquire.cta y to a
 //   CTA-mate, whose ld.weak x must see the write: obs; base causality;
 //   Causality, PTX ISA 9.1 8.10.6). A strong load answered through a request

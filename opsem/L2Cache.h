@@ -3,7 +3,7 @@
 // line that each CTA's near partition keeps (MachineState::nearCopy).
 //
 // [L2-1] A location's home line in its device's L2 is its point of coherence
-//   at .gpu scope (design.md: ".gpu at the L2"): writes reach it from the SM
+//   at .gpu scope (docs/architecture.md "ptx-op"): writes reach it from the SM
 //   queues (SMQ-2) and atomics are performed at it (ATOM-1). With one
 //   device, the order in which writes reach it is coherence order; with
 //   several, memory is the point of coherence at .sys (MEM-1) and the L2

@@ -3,7 +3,7 @@
 // hashes bytes; see statespace/Machine.h). Every field is 1, 2 or 4 bytes wide
 // and grouped so that the compiler inserts no padding.
 //
-// Structure (design.md "The operational model"; seed 002 Sec. II, seed 003
+// Structure (docs/architecture.md "ptx-op"; seed 002 Sec. II, seed 003
 // Sec. 2.1):
 //   thread      program counter, registers, in-flight memory operations,
 //               a FIFO store buffer

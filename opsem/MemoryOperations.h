@@ -1,7 +1,7 @@
 // What performing each kind of memory operation does to the memory system:
 // loads, stores, atomics and reductions, fences and barriers. Where an
-// operation is performed follows its scope (design.md: ".cta at the L1,
-// .gpu at the L2, .sys at memory"); when it may be performed is
+// operation is performed follows its scope (.cta at the L1,
+// .gpu at the L2, .sys at memory: docs/architecture.md "ptx-op"); when it may be performed is
 // PerformOrder.h's question.
 //
 // [LD-1] Where a load reads: its thread's own newest buffered write first
@@ -16,14 +16,14 @@
 //   cumulative when it is (ORD-6) and, on Fermi, when a .cg store bypasses
 //   the L1 (L1-1).
 // [ATOM-1] Atomics and reductions are performed at the L2's home line, or
-//   at memory for .sys with several devices (design.md: "atomics are
-//   performed at the coherence point of their scope"), once the thread's
+//   at memory for .sys with several devices (docs/architecture.md
+//   "ptx-op"), once the thread's
 //   store buffer and the CTA's SM queue are empty, so that no release or
 //   program order is overtaken, and (PART-3) once a cumulative one's
 //   near-partition copies are current. A failing atom.cas writes nothing.
 // [ATOM-2] A .cta atomic is performed at the L2 as well, so that .cta and
 //   .gpu atomics of one CTA, which are morally strong, stay atomic with each
-//   other (design.md). Its CTA's line and near copy are refreshed (L1-4,
+//   other (docs/architecture.md "ptx-op"). Its CTA's line and near copy are refreshed (L1-4,
 //   PART-2); an acquire atomic is then an acquire (ACQ-1).
 // [FENCE-1] Every fence waits for its thread's earlier operations (ORD-1)
 //   and is an acquire at its scope (ACQ-1).
@@ -31,7 +31,7 @@
 //   and a .gpu/.sys fence.sc until its CTA's SM queue (and with several
 //   devices, for .sys, its device's queue) is empty and the near-partition
 //   copies are current (PART-5): a fence.sc whose writes have only reached
-//   the L1 does not forbid SB across CTAs (design.md). Its place among the
+//   the L1 does not forbid SB across CTAs (docs/architecture.md "ptx-op"). Its place among the
 //   fence.sc is its place in Fence-SC order.
 // [ACQ-1] An acquire at .gpu/.sys invalidates the CTA's L1 (L1-3); at .sys
 //   with several devices it also brings memory into the device (MEM-3). An

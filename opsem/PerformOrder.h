@@ -1,7 +1,7 @@
 // The order in which a thread's issued operations are performed: which
-// earlier in-flight operation a later one must wait for (design.md:
-// "loads may complete out of order ... unless a dependency, a fence,
-// acquire/release semantics, or same-address rules order them").
+// earlier in-flight operation a later one must wait for (docs/architecture.md
+// "ptx-op": loads may complete out of order unless a dependency, a fence,
+// a release or acquire, or a same-address rule orders them).
 // Dependencies are not here: an instruction is not issued before the
 // registers it reads hold their values (ISSUE-1).
 //

@@ -265,7 +265,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
                                          ? litmus::Scope::Gpu
                                          : litmus::Scope::Cta;
 
-  // An alias is the memory it names (litmus/Proxies.h; PTX ISA 8.2.2).
+  // An alias is the memory it names (litmus/Proxies.h; PTX ISA 9.1 8.2.2).
   program.physicalLocation.resize(test.locations.size());
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
     if (!test.locations[id].aliasOf) {

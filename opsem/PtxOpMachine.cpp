@@ -39,7 +39,7 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() co
   return state;
 }
 
-// Every thread finished, every buffer and queue drained (design.md).
+// Every thread finished, every buffer and queue drained (docs/architecture.md "ptx-op").
 template <typename Capacity>
 bool PtxOpMachine<Capacity>::isFinal(const State& state) const {
   const Program& program = hardware_.program;

@@ -1,5 +1,5 @@
-// ptx-op: the operational model of a GPU memory system (design.md "The
-// operational model ptx-op"), as a statespace::Machine. The parts of the
+// ptx-op: the operational model of a GPU memory system (docs/architecture.md
+// "ptx-op"), as a statespace::Machine. The parts of the
 // GPU and the rules each follows are in the files Hardware.h lists; this
 // class says which steps a state offers, and describes them for traces.
 #pragma once

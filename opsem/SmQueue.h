@@ -18,8 +18,8 @@
 //   synchronized at .cta scope could pass on, with a .gpu release, an order
 //   that other CTAs would not see.
 // [SMQ-4] A .gpu access of a CTA sees the CTA's newest write to its
-//   location still in the queue before the L2 (design.md: "a .gpu load must
-//   see writes of its own CTA still in the SM queue"): the CTA has already
+//   location still in the queue before the L2 (docs/architecture.md
+//   "ptx-op"): the CTA has already
 //   seen that write in its L1, and a strong load must not read older.
 // [SMQ-5] With SmQueueOrder::PerAddress (Volta to Hopper), the L2 is split
 //   into slices by address and the SM reaches them through a crossbar:

@@ -1,6 +1,6 @@
 // A thread's store buffer: the writes it has performed, oldest first, on
 // their way to its CTA's L1 (seed 003 Sec. 2.1: "stores are buffered in a
-// per-core store buffer"; design.md "The operational model ptx-op").
+// per-core store buffer"; docs/architecture.md "ptx-op").
 //
 // [SB-1] A performed store waits in its thread's store buffer. The thread
 //   reads its own newest write to a location there before its CTA can read
@@ -9,8 +9,7 @@
 // [SB-2] The oldest write leaves first (FIFO): it updates the CTA's L1
 //   (write-through, L1-1) and joins the SM queue towards the L2 (SMQ-1).
 //   Two writes of a thread to one address reach every level in program
-//   order (design.md: "two writes to one address from one thread must reach
-//   every level in program order"); stores to different addresses may
+//   order (docs/architecture.md "ptx-op"); stores to different addresses may
 //   still be performed out of order (ORD-5), which is how a store overtakes
 //   another.
 // [RED-5] Reduction (off with --no-reduction; followed alone through

@@ -1,5 +1,5 @@
 // System memory, behind the L2s of every device: the point of coherence at
-// .sys scope in tests with several devices (design.md: ".sys at memory").
+// .sys scope in tests with several devices (docs/architecture.md "ptx-op").
 // With one device, memory plays no part: the L2 is the point of coherence
 // for every scope, and final values are read there.
 //

@@ -141,7 +141,7 @@ class Decoder {
     }
   }
 
-  // PTX ISA 8.x and seed 001 Sec. 3.6: ld.volatile / st.volatile are
+  // PTX ISA 9.1 8.4.2 and seed 001 Sec. 3.6: ld.volatile / st.volatile are
   // ld.relaxed.sys / st.relaxed.sys.
   void applyVolatile(const Word& word) {
     if (instruction_.opcode != Opcode::Load && instruction_.opcode != Opcode::Store) {
@@ -181,12 +181,12 @@ class Decoder {
 
   void applyDefaultsAndLegacyMeaning() {
     Instruction& i = instruction_;
-    // The PTX ISA's defaults and restrictions differ by what an
+    // PTX ISA 9.1's defaults and restrictions differ by what an
     // instruction does, so this dispatches on Opcodes.def's kind column.
     switch (litmus::kindOf(i.opcode)) {
       case InstructionKind::Load:
       case InstructionKind::Store: {
-        // No .sem is .weak (PTX ISA 8.4; seed 004).
+        // No .sem is .weak (seed 004; PTX ISA 9.1 8.4 Operation types).
         const bool isLoad = litmus::readsMemory(i.opcode);
         require(i.semantics != Semantics::AcquireRelease && i.semantics != Semantics::SequentiallyConsistent,
                 "a memory access is .weak, .relaxed, .acquire or .release");
@@ -207,7 +207,8 @@ class Decoder {
       }
       case InstructionKind::ReadModifyWrite:
       case InstructionKind::Reduction:
-        // design.md: atom/red without .sem are .relaxed, without scope .gpu.
+        // atom/red without .sem are .relaxed, without scope .gpu (PTX ISA 9.1
+        // 9.7.13.5 atom, 9.7.13.6 red; docs/architecture.md "Litmus dialects").
         if (!hasSemantics()) {
           i.semantics = Semantics::Relaxed;
         }
@@ -229,11 +230,11 @@ class Decoder {
         i.semantics = Semantics::SequentiallyConsistent;
         break;
       case InstructionKind::Fence:
-        // PTX ISA: fence{.sem}.scope, .sem defaults to .acq_rel.
+        // PTX ISA 9.1 9.7.13.4: fence{.sem}.scope, .sem defaults to .acq_rel.
         if (!hasSemantics()) {
           i.semantics = Semantics::AcquireRelease;
         }
-        // fence.acquire and fence.release since PTX ISA 8.6 (9.1 9.7.13.4:
+        // fence.acquire and fence.release since ISA version 8.6 (PTX ISA 9.1 9.7.13.4:
         // .sem = { .sc, .acq_rel, .acquire, .release }).
         require(i.semantics != Semantics::Weak && i.semantics != Semantics::Relaxed,
                 "a fence is .sc, .acq_rel, .acquire or .release");

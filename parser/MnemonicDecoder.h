@@ -1,7 +1,7 @@
 // Reads an instruction's mnemonic ("ld.relaxed.gpu.s32", "membar.gl") into
 // an opcode and qualifiers, using the tables of litmus/Opcodes.def and
-// litmus/Qualifiers.def, and applies the legacy readings of design.md
-// ("Litmus dialects and IR"). Operands are the builder's business.
+// litmus/Qualifiers.def, and applies the legacy readings
+// (docs/architecture.md "Litmus dialects"). Operands are the builder's business.
 #pragma once
 
 #include <string>

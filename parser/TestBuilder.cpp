@@ -330,7 +330,7 @@ class TestBuilder {
     }
   }
 
-  // "rd2 @ constant aliases rd1" (PTX ISA 8.6 proxies; Dat3M's syntax).
+  // "rd2 @ constant aliases rd1" (PTX ISA 9.1 8.6 Proxies; Dat3M's syntax).
   void locationAlias(P::LocationAliasContext& alias) {
     const std::string name = alias.IDENTIFIER(0)->getText();
     const std::string proxyWord = alias.IDENTIFIER(1)->getText();

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Differential fuzzing of the models (issue 17 "Differential fuzzing"):
+# Differential fuzzing of the models (README "Differential fuzzing"):
 # random tests from `opcheck generate --random`, checked for SECONDS
 # seconds against properties that must hold whatever the test:
 #

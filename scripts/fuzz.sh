@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the litmus parser with libFuzzer (design.md "Bad input": no input
+# Fuzzes the litmus parser with libFuzzer (docs/architecture.md "Bad input": no input
 # may crash or hang it) for ${1:-60} seconds.
 #
 #   scripts/fuzz.sh [SECONDS]

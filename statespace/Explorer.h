@@ -1,4 +1,4 @@
-// The parallel explicit-state explorer (design.md "Exploration").
+// The parallel explicit-state explorer (docs/architecture.md "Exploration").
 //
 // Work-stealing over the frontier with oneTBB: every state taken off the
 // frontier is expanded by whichever worker holds it, and each successor

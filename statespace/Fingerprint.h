@@ -1,5 +1,5 @@
 // A state's identity for deduplication: the 128-bit XXH3 hash of its bytes
-// (design.md "Exploration"). Two different states share a fingerprint with
+// (docs/architecture.md "Exploration"). Two different states share a fingerprint with
 // probability about n^2 / 2^129 for n states: for 10^9 states, 10^-21.
 #pragma once
 

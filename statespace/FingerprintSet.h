@@ -1,6 +1,6 @@
 // The set of fingerprints of the states seen so far, shared by all
 // exploring threads. It stores fingerprints, not states: 16 bytes a state
-// plus table slack (design.md "Performance").
+// plus table slack (docs/architecture.md "Performance").
 //
 // The table is split into shards chosen by the fingerprint's top bits; each
 // shard is an open-addressing table with linear probing behind its own spin

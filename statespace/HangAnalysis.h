@@ -1,7 +1,7 @@
 // Finds the states of an explored graph from which no final state can be
 // reached: a thread spinning on a flag nobody will set, a barrier nobody
-// else will reach (design.md: "a state from which no final state is
-// reachable is a hang and is reported").
+// else will reach (docs/architecture.md "ptx-op": a state
+// from which no final state can be reached is a hang, and is reported).
 #pragma once
 
 #include <vector>

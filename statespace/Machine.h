@@ -1,6 +1,6 @@
 // What the explorer needs of a transition system. statespace/ knows nothing
 // of PTX: a second operational model drops in beside ptx-op by satisfying
-// this concept (design.md "Layout and data flow").
+// this concept (docs/architecture.md "Modules").
 #pragma once
 
 #include <concepts>

@@ -546,7 +546,7 @@ exists (P0:r0 == 0 /\ P1:r1 == 0)
   SECTION("Fence-SC: two morally strong fence.sc left unordered") {
     // In the Alloy reading sc is part of cause, so sc; cause reflexive
     // makes cause reflexive: the order's totality is the one part of
-    // Fence-SC that can break alone (PTX ISA 8.8.3).
+    // Fence-SC that can break alone (PTX ISA 9.1 8.9.3).
     Candidate c(storeBuffering);
     c.othersReadInitial().coherence({c.initial("x"), c.at(0, 0)}).coherence({c.initial("y"), c.at(1, 0)});
     CHECK(c.broken(ptx) == Names{"Fence-SC"});

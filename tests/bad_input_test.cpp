@@ -1,4 +1,4 @@
-// Bad input (design.md "Bad input"): every malformed file gets exactly one
+// Bad input (docs/architecture.md "Bad input"): every malformed file gets exactly one
 // "FILE:LINE:COL: error: what is wrong" line on stderr and exit status 2,
 // never a crash, a hang or a silent skip, and a directory run reports the
 // bad file and goes on with the rest.
@@ -366,7 +366,7 @@ TEST_CASE("a file larger than the reader takes is refused, naming the limit", "[
 }
 
 TEST_CASE("a file that never ends is refused once it passes the limit, by every command", "[bad-input]") {
-  // /dev/zero: read whole, it would exhaust memory (issue 17: bad_alloc).
+  // /dev/zero: read whole, it would exhaust memory (std::bad_alloc).
   const fs::path endless = "/dev/zero";
   if (!fs::exists(endless)) {
     WARN("skipped: no /dev/zero here");

@@ -1,4 +1,4 @@
-// The command line (issue 16): every subcommand answers --help, one way to
+// The command line: every subcommand answers --help, one way to
 // name a model (ptx-op,PRESET), options that do not apply to the chosen
 // model are usage errors, and herd7's conventions for inputs: @INDEX files
 // and - for standard input.

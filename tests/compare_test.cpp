@@ -25,7 +25,8 @@ crosscheck::ComparisonOptions againstPtx(const std::string& preset) {
 
 struct SuiteResult {
   std::size_t compared = 0;
-  // ptx-op refuses no test of the catalogue or the corpora (issue 14): a
+  // ptx-op refuses no test of the catalogue or the corpora (it models
+  // proxies and aliases too): a
   // refusal fails the test and is counted here.
   std::size_t refusedTests = 0;
   std::vector<std::string> unsound;  // "file: state"
@@ -95,8 +96,8 @@ TEST_CASE(
     "[compare]") {
   // tests/values/expected.tsv: per file, whether ptx-op agrees with ptx
   // ("equal") or refuses a value it cannot hold ("refused"), and why. Each
-  // file's exists condition holds by the PTX ISA's arithmetic, as its doc
-  // lines say; issue 17 found ptx-op answering otherwise.
+  // file's exists condition holds by the arithmetic of PTX ISA 9.1, as its
+  // doc lines say: ptx-op reaches it, or refuses a value it cannot hold.
   const fs::path directory = fs::path(OPCHECK_SOURCE_DIR) / "tests" / "values";
   std::istringstream rows(testing::readFile(directory / "expected.tsv"));
   std::string line;

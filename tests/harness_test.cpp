@@ -1,4 +1,4 @@
-// opcheck harness (design.md "Hardware observations"): observations matched
+// opcheck harness (docs/architecture.md "Hardware observations"): observations matched
 // to tests by name (and, for a litmus7 log, by the program it shows), each
 // model's verdict on every observation, the report and the exit status; the
 // malformed observation files of tests/bad-observations/; and, on the real
@@ -762,9 +762,9 @@ TEST_CASE(
 }
 
 // cuda-litmus (corpora/README.md): 950 tests, whether each one's weak
-// outcome was seen on A100, H100 and GH200. The figures for kepler are the
-// ones issue 13 reports for ptx-op before the volta preset (IRIW 23, ISA2
-// 55, RWC 5, WRC 22, WRW+2W 38, WWC 49), taken from ptx-op as it stood then.
+// outcome was seen on A100, H100 and GH200. kepler, a model of seed 000's
+// chips, forbids some of those outcomes: by shape, IRIW 23, ISA2 55, RWC 5,
+// WRC 22, WRW+2W 38, WWC 49 (README "Hardware observations" gives why).
 TEST_CASE("harness reads cuda-litmus's seen table: ptx and volta forbid nothing A100, H100 or GH200 showed",
           "[harness][corpus]") {
   const std::optional<fs::path> corpora = testing::corporaDirectory();

@@ -1,6 +1,6 @@
 // litmus/InstructionSemantics: the one meaning of value-computing
-// instructions that every model uses. Expectations come from the PTX ISA
-// (9.7.1 integer arithmetic wraps at the type's width; 9.7.12.3 atom's .inc
+// instructions that every model uses. Expectations come from PTX ISA 9.1
+// (9.7.1: integer arithmetic wraps at the type's width; 9.7.13.5 atom's .inc
 // and .dec), not from the code.
 #include <catch2/catch.hpp>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Output to trust (issue 16): the JSON of every command parses with a real
+// Output to trust: the JSON of every command parses with a real
 // parser (nlohmann-json) and matches the schema of docs/json.md, read from
 // the document itself so that the two cannot drift; counts match the herd
 // text; cut runs say "??" and "partial": true; --strict; write errors exit 2;

@@ -1,4 +1,4 @@
-// Limits that hold in every command (issue 17): --max-candidates and
+// Limits that hold in every command: --max-candidates and
 // --timeout for the axiomatic models, bounded and canonical traces, limits
 // and out-of-memory reports in compare and harness, Ctrl-C, positions of
 // whole-test limit errors, a FIFO with no writer.
@@ -125,7 +125,8 @@ TEST_CASE("the time limit (--timeout) takes fractions of a second and bounds the
   CHECK(seconds < 5);
   CHECK(testing::runOpcheck({many.string(), "--timeout", "0"}).exitStatus == 2);
   CHECK(testing::runOpcheck({many.string(), "--timeout", "soon"}).exitStatus == 2);
-  // design.md: an option that does not apply to the chosen model is an error.
+  // An option that does not apply to the chosen model is an error
+  // (docs/architecture.md "Command line").
   CHECK(testing::runOpcheck({many.string(), "--model", "ptx-op", "--max-candidates", "5"}).exitStatus == 2);
   CHECK(testing::runOpcheck({many.string(), "--model", "ptx", "--max-states", "5"}).exitStatus == 2);
 }

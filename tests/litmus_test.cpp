@@ -187,7 +187,7 @@ y: shared, x: global
 exists (0:r0=0 /\ 1:r0=0)
 )",
                                            "sb.litmus");
-  // Written by hand from the PTX ISA's qualifier order, not from a run.
+  // Written by hand from PTX ISA 9.1's qualifier order, not from a run.
   const std::string expected = R"(PTX SB
 {
 x = 0;

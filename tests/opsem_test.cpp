@@ -206,7 +206,7 @@ TEST_CASE("ptx-op is sound against Dat3M's PTX 6.0 verdicts and agrees on barrie
                      testing::conditionOutcomeReached(test.condition.quantifier, result.outcome), known,
                      "dat3m:" + verdict.test);
         // Dat3M's liveness verdict counts a spin that may go on forever as a
-        // hang; opcheck's (design.md) only a state that can never finish. They
+        // hang; opcheck's (docs/architecture.md "ptx-op") only a state that can never finish. They
         // must agree wherever the program has no spin loop.
         if (verdict.canHang && test.threads.size() > 0 && verdict.test.rfind("Barrier/", 0) == 0) {
           INFO(preset << " " << verdict.test);

@@ -222,7 +222,7 @@ TEST_CASE("without proxies, ptx75's causality order is ptx60's on every pair the
 TEST_CASE("rmo, sc and ptx60 refuse a virtual alias at the line and column that declares it",
           "[axiomatic][ptx75]") {
   // Only ptx75 models aliases (PTX ISA 9.1 8.2.2); the others refuse the
-  // test where the alias is written, as bad input is (design.md "Bad input").
+  // test where the alias is written, as bad input is (docs/architecture.md "Bad input").
   const litmus::Test test = parser::readLitmusText(R"(PTX alias-only
 {
 x = 0;

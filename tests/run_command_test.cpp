@@ -1,5 +1,5 @@
 // opcheck FILE|DIR... --model M: herd7's output format to the letter
-// (design.md "Command line"; herd's top_herd.ml and ConstrGen), JSON, jobs,
+// (docs/architecture.md "Command line"; herd's top_herd.ml and ConstrGen), JSON, jobs,
 // unrolling, and bad files in a run.
 #include <stdlib.h>
 

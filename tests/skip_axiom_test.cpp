@@ -1,4 +1,4 @@
-// --skip-axiom NAME (herd's -skipcheck, issue 14): a model checked without
+// --skip-axiom NAME (herd's -skipcheck): a model checked without
 // one of its axioms, in every command that runs an axiomatic model.
 #include <stdlib.h>
 

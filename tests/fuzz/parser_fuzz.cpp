@@ -1,4 +1,4 @@
-// libFuzzer target for the litmus parser (design.md "Bad input"): any byte
+// libFuzzer target for the litmus parser (docs/architecture.md "Bad input"): any byte
 // string must either parse or be refused with litmus::InputError. Anything
 // else escaping readLitmusText (another exception, a crash, a sanitizer
 // report, a hang) is a finding. A test that parses must also survive the
