@@ -3,8 +3,6 @@
 #include <array>
 #include <deque>
 
-#include "axiomcheck/Models.h"
-
 namespace opcheck::axiomcheck {
 
 std::vector<ExplainedEdge> shortestCycle(std::span<const NamedRelation> parts) {
@@ -85,21 +83,33 @@ std::vector<ExplainedEdge> reflexiveComposition(const NamedRelation& first, cons
   return {};
 }
 
+std::vector<ExplainedEdge> atomicityBreach(const Relation& rmw, const NamedRelation& fr,
+                                           const NamedRelation& co) {
+  std::vector<ExplainedEdge> edges;
+  forEachEvent(rmw.domain(), [&](unsigned read) {
+    const auto write = static_cast<unsigned>(std::countr_zero(rmw.successors(read)));
+    const EventSet between = fr.relation.successors(read) & co.relation.predecessors(write);
+    if (between != 0 && edges.empty()) {
+      const auto other = static_cast<unsigned>(std::countr_zero(between));
+      edges = {
+          {read, write, "rmw"}, {read, other, std::string(fr.name)}, {other, write, std::string(co.name)}};
+    }
+  });
+  return edges;
+}
+
 std::optional<AxiomExplanation> explainAxiom(const AxiomaticModel& model, const Execution& execution,
                                              std::size_t axiom) {
-  // Each model explains its own axioms, in its own file, with the
-  // relations it checks; a model that skips axioms (--skip-axiom) is
-  // another instance of the same model, so the name picks the explanation.
-  if (const std::optional<PtxVersion> version = ptxVersionOf(model)) {
-    return explainPtxAxiom(execution, axiom, *version);
+  const std::span<const Axiom> axioms = model.axioms();
+  if (axiom >= axioms.size()) {
+    return std::nullopt;
   }
-  if (model.name() == rmoModel().name()) {
-    return explainRmoAxiom(execution, axiom);
+  std::vector<ExplainedEdge> edges = model.explainBroken(execution, axiom);
+  if (edges.empty()) {
+    return std::nullopt;
   }
-  if (model.name() == scModel().name()) {
-    return explainScAxiom(execution, axiom);
-  }
-  return std::nullopt;
+  return AxiomExplanation{std::string(axioms[axiom].name), std::string(axioms[axiom].statement),
+                          std::move(edges)};
 }
 
 }  // namespace opcheck::axiomcheck

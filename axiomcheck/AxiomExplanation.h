@@ -5,9 +5,9 @@
 // looks for the cycle. Naming each edge by the relation that holds it
 // (po, rf, co, fr, or a derived one such as PTX's cause) points at it.
 //
-// Each model explains its own axioms, beside their definitions (Ptx.cpp,
-// Rmo.cpp, Sc.cpp), so an explanation reads the same relations the check
-// does. Use it for reports and pictures, never to decide consistency:
+// Each model explains its own axioms in their clause rows (AxiomTable.h:
+// Ptx.cpp, Rmo.cpp, Sc.cpp), so an explanation reads the same relations the
+// check does. Use it for reports and pictures, never to decide consistency:
 // brokenAxioms() decides.
 #pragma once
 
@@ -20,15 +20,8 @@
 
 #include "axiomcheck/AxiomaticModel.h"
 #include "axiomcheck/Execution.h"
-#include "axiomcheck/PtxVersion.h"
 
 namespace opcheck::axiomcheck {
-
-struct ExplainedEdge {
-  unsigned from = 0;
-  unsigned to = 0;
-  std::string relation;  // "po", "rf", "cause", "ms & co", ...
-};
 
 struct AxiomExplanation {
   std::string axiom;      // as the model names it
@@ -50,16 +43,14 @@ std::vector<ExplainedEdge> shortestCycle(std::span<const NamedRelation> parts);
 // FIRST; SECOND reflexive (a single edge when a = b); empty when none.
 std::vector<ExplainedEdge> reflexiveComposition(const NamedRelation& first, const NamedRelation& second);
 
+// An rmw pair (read, write) and a write W between them, FR(read, W) and
+// CO(W, write), as the three edges an atomicity axiom forbids; empty when none.
+std::vector<ExplainedEdge> atomicityBreach(const Relation& rmw, const NamedRelation& fr,
+                                           const NamedRelation& co);
+
 // Why EXECUTION breaks AXIOM (an index into MODEL.axioms()); nothing when
 // it does not, or when the model has no explanation for it.
 std::optional<AxiomExplanation> explainAxiom(const AxiomaticModel& model, const Execution& execution,
                                              std::size_t axiom);
-
-// Each model's explanations (Ptx.cpp, Rmo.cpp, Sc.cpp); explainAxiom picks
-// the one of MODEL.
-std::optional<AxiomExplanation> explainPtxAxiom(const Execution& execution, std::size_t axiom,
-                                                PtxVersion version);
-std::optional<AxiomExplanation> explainRmoAxiom(const Execution& execution, std::size_t axiom);
-std::optional<AxiomExplanation> explainScAxiom(const Execution& execution, std::size_t axiom);
 
 }  // namespace opcheck::axiomcheck

@@ -19,6 +19,10 @@
 //
 // VIEW is the model's relations at a stage (the candidate and what the model
 // derives from it); a predicate reads only what its stage has fixed.
+//
+// A clause also says why a complete candidate breaks it (explain: the edges a
+// picture draws), beside the predicate it explains, reading the same
+// relations; an axiom's explanation is that of its first broken clause.
 #pragma once
 
 #include <algorithm>
@@ -29,6 +33,7 @@
 #include <mutex>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace opcheck::axiomcheck {
@@ -47,11 +52,23 @@ using AxiomMask = std::uint32_t;
 
 inline bool skipped(AxiomMask mask, std::size_t axiom) { return (mask >> axiom & 1U) != 0; }
 
+// An edge of why a candidate breaks an axiom (AxiomExplanation.h).
+struct ExplainedEdge {
+  unsigned from = 0;
+  unsigned to = 0;
+  std::string relation;  // "po", "rf", "cause", "ms & co", ...
+};
+
 template <typename View>
 struct AxiomClause {
   std::size_t axiom;  // index into the model's axioms()
   AxiomStage stage;
   bool (*holds)(const View&);
+  // On a complete candidate: the edges that break this clause (a cycle, the
+  // pair of a reflexive composition), empty where it holds. Null for a
+  // clause that an explained clause of its axiom implies (sc's SC on one
+  // location).
+  std::vector<ExplainedEdge> (*explain)(const View&) = nullptr;
   bool bySearch = false;
 };
 
@@ -82,6 +99,22 @@ std::vector<std::size_t> allBroken(std::span<const AxiomClause<View>> clauses, c
   }
   std::sort(broken.begin(), broken.end());
   return broken;
+}
+
+// Why a complete candidate breaks AXIOM: the edges of the first of its
+// clauses (in table order) that explains itself broken; empty when none does.
+template <typename View>
+std::vector<ExplainedEdge> explainBroken(std::span<const AxiomClause<View>> clauses, const View& view,
+                                         std::size_t axiom) {
+  for (const AxiomClause<View>& clause : clauses) {
+    if (clause.axiom == axiom && clause.explain != nullptr) {
+      std::vector<ExplainedEdge> edges = clause.explain(view);
+      if (!edges.empty()) {
+        return edges;
+      }
+    }
+  }
+  return {};
 }
 
 // The instance of MODEL (a model class constructed from its mask) that

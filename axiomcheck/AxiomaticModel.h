@@ -29,6 +29,18 @@ namespace opcheck::axiomcheck {
 struct Axiom {
   std::string_view name;       // as the reference model names it
   std::string_view reference;  // where it is defined (spec section, cat file)
+  std::string_view statement;  // its formula, for explanations: "acyclic (po | rf | co | fr | bar)"
+};
+
+// Which executions `opcheck races` judges under a model: races are stated
+// with PTX's relations (PtxRelations.h), so only a model whose executions
+// carry them, or let them be computed, has races.
+enum class RaceExecutions {
+  None,  // no races under this model (rmo)
+  Own,   // each consistent execution as it is, with its Fence-SC order (ptx60, ptx75)
+  // each consistent execution with every order of its fence.sc that an
+  // interleaving gives (sc: an SC execution fixes rf and co, not that order)
+  Interleavings,
 };
 
 struct ModelTraits {
@@ -36,6 +48,8 @@ struct ModelTraits {
   bool failedCasWrites = false;
   // bar.sync / bar.arrive synchronize (a model without barriers ignores them).
   bool barriers = false;
+  // How `opcheck races` reads the model's executions (docs/races.md).
+  RaceExecutions races = RaceExecutions::None;
 };
 
 // Where a model reports its verdicts on complete candidates.
@@ -89,6 +103,12 @@ class AxiomaticModel {
   // its own: for candidates built elsewhere (an operational trace) and for
   // showing that an execution breaks one axiom alone.
   virtual std::vector<std::size_t> brokenAxioms(const Execution& execution) const = 0;
+
+  // Why a complete candidate breaks AXIOM: the edges of its first broken
+  // clause that explains itself (AxiomTable.h); empty when it holds or no
+  // clause explains it. For reports and pictures (AxiomExplanation.h),
+  // never to decide consistency: skipped axioms are explained too.
+  virtual std::vector<ExplainedEdge> explainBroken(const Execution& execution, std::size_t axiom) const = 0;
 
   // For candidates built from an operational run, whose co and Fence-SC
   // order are total (the order in which writes reached the coherence

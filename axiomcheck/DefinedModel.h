@@ -43,11 +43,14 @@ class DefinedModel final : public AxiomaticModel {
   }
 
   std::vector<std::size_t> brokenAxioms(const Execution& x) const override {
-    Relations derived = Definition.derive(x);
-    if (Definition.deriveWithFenceScOrder != nullptr) {
-      Definition.deriveWithFenceScOrder(x, derived);
-    }
+    const Relations derived = deriveAll(x);
     return allBroken<View>(Definition.clauses, {x, derived, firstEvents(x.size), x.fromRead()}, skip_);
+  }
+
+  std::vector<ExplainedEdge> explainBroken(const Execution& x, std::size_t axiom) const override {
+    const Relations derived = deriveAll(x);
+    return axiomcheck::explainBroken<View>(Definition.clauses,
+                                           {x, derived, firstEvents(x.size), x.fromRead()}, axiom);
   }
 
   void narrowTotalOrders(Execution& x) const override {
@@ -57,6 +60,16 @@ class DefinedModel final : public AxiomaticModel {
   }
 
  private:
+  // Every derived relation of a complete candidate, those that read its
+  // Fence-SC order included.
+  static Relations deriveAll(const Execution& x) {
+    Relations derived = Definition.derive(x);
+    if (Definition.deriveWithFenceScOrder != nullptr) {
+      Definition.deriveWithFenceScOrder(x, derived);
+    }
+    return derived;
+  }
+
   AxiomMask skip_;
 };
 

@@ -31,6 +31,9 @@ class ForwardingModel : public AxiomaticModel {
   std::vector<std::size_t> brokenAxioms(const Execution& execution) const override {
     return model_.brokenAxioms(execution);
   }
+  std::vector<ExplainedEdge> explainBroken(const Execution& execution, std::size_t axiom) const override {
+    return model_.explainBroken(execution, axiom);
+  }
   void narrowTotalOrders(Execution& execution) const override { model_.narrowTotalOrders(execution); }
 
  protected:

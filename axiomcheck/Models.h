@@ -19,9 +19,6 @@ const AxiomaticModel& ptx60Model();
 const AxiomaticModel& ptx75Model();
 // The newest, ptx75, under the name "ptx" (kPtxAlias), which outputs keep.
 const AxiomaticModel& ptxModel();
-// Which PTX model MODEL is (ptx60, ptx75 or ptx, with or without skipped
-// axioms; by name), or nothing for rmo and sc.
-std::optional<PtxVersion> ptxVersionOf(const AxiomaticModel& model);
 const AxiomaticModel& rmoModel();
 const AxiomaticModel& scModel();
 

@@ -89,12 +89,17 @@ using litmus::Semantics;
 enum PtxAxiom : std::size_t { kCoherence, kFenceSc, kAtomicity, kNoThinAir, kScPerLocation, kCausality };
 
 constexpr std::array<Axiom, 6> kAxioms = {{
-    {"Coherence", "PTX ISA 8.10.1; seed 001 Fig. 7 Axiom 1"},
-    {"Fence-SC", "PTX ISA 8.10.2; seed 001 Fig. 7 Axiom 2"},
-    {"Atomicity", "PTX ISA 8.10.3; seed 001 Fig. 7 Axiom 3"},
-    {"No-Thin-Air", "PTX ISA 8.10.4; seed 001 Fig. 7 Axiom 4"},
-    {"SC-per-Location", "PTX ISA 8.10.5; seed 001 Fig. 7 Axiom 5"},
-    {"Causality", "PTX ISA 8.10.6; seed 001 Fig. 7 Axiom 6 (Alloy: irreflexive ((rf | fr)?; cause))"},
+    {"Coherence", "PTX ISA 9.1 8.10.1; seed 001 Fig. 7 Axiom 1",
+     "[W]; cause; [W] & loc in co, and co orders morally strong writes (PTX ISA 9.1 8.10.1)"},
+    {"Fence-SC", "PTX ISA 9.1 8.10.2; seed 001 Fig. 7 Axiom 2",
+     "irreflexive (sc; cause) (PTX ISA 9.1 8.10.2)"},
+    {"Atomicity", "PTX ISA 9.1 8.10.3; seed 001 Fig. 7 Axiom 3",
+     "empty ((ms & fr); (ms & co)) & rmw (PTX ISA 9.1 8.10.3)"},
+    {"No-Thin-Air", "PTX ISA 9.1 8.10.4; seed 001 Fig. 7 Axiom 4", "acyclic (rf | dep) (PTX ISA 9.1 8.10.4)"},
+    {"SC-per-Location", "PTX ISA 9.1 8.10.5; seed 001 Fig. 7 Axiom 5",
+     "acyclic ((ms & (rf | co | fr)) | po_loc) (PTX ISA 9.1 8.10.5)"},
+    {"Causality", "PTX ISA 9.1 8.10.6; seed 001 Fig. 7 Axiom 6 (Alloy: irreflexive ((rf | fr)?; cause))",
+     "irreflexive ((rf | fr)?; cause) (PTX ISA 9.1 8.10.6)"},
 }};
 
 // The relations ptx derives from a candidate (ModelDefinition.h): all but
@@ -285,7 +290,7 @@ Relation proxyPreservedCauseOf(const Execution& x, const Derived& d) {
 //    between writes of one location, Fence-SC composes the Fence-SC order
 //    (fence.sc pairs) with it, and Causality takes its diagonal and its
 //    composition with rf and fr, which relate one location (and
-//    explainPtxAxiom and narrowToLeastOrders read it the same ways).
+//    the clauses' explanations and narrowToLeastOrders read it the same ways).
 // tests/ptx75_test.cpp checks the first two points on every candidate of
 // the catalogue and of every corpus but t3, all axioms skipped so that none
 // is pruned.
@@ -321,11 +326,40 @@ using PtxView = CandidateView<Derived>;
 // The writes co orders (the initial writes are first by construction).
 EventSet coWrites(const Execution& x) { return x.writes & ~x.initialWrites; }
 
+// The first pair of AMONG that ORDER leaves unordered though it must order
+// it (ordersMorallyStrongPairs), as an edge named NAME; empty when none.
+std::vector<ExplainedEdge> unorderedMorallyStrongPair(const Relation& order, const Relation& moral,
+                                                      EventSet among, const Relation& sameLocation,
+                                                      bool bySameLocation, const char* name) {
+  std::vector<ExplainedEdge> edges;
+  forEachEvent(among, [&](unsigned a) {
+    EventSet unordered = moral.successors(a) & among & ~(order.successors(a) | order.predecessors(a));
+    if (bySameLocation) {
+      unordered &= sameLocation.successors(a);
+    }
+    if (unordered != 0 && edges.empty()) {
+      edges.push_back({a, static_cast<unsigned>(std::countr_zero(unordered)), name});
+    }
+  });
+  return edges;
+}
+
 // The axioms of seed 001 Fig. 7 / PTX ISA 9.1 8.10, in the order the search
-// decides them.
+// decides them; each clause with its explanation (AxiomTable.h), named as
+// the spec names the relations.
 constexpr std::array<AxiomClause<PtxView>, 8> kClauses = {{
     {kNoThinAir, AxiomStage::ReadsFrom,
-     [](const PtxView& v) { return (v.x.rf | v.x.dependencies()).acyclic(); }},
+     [](const PtxView& v) { return (v.x.rf | v.x.dependencies()).acyclic(); },
+     [](const PtxView& v) {
+       const std::array<NamedRelation, 4> parts = {
+           {{"rf", v.x.rf}, {"data", v.x.data}, {"addr", v.x.address}, {"ctrl", v.x.control}}};
+       return shortestCycle(parts);
+     }},
+    {kFenceSc, AxiomStage::FenceScOrder,
+     [](const PtxView& v) { return v.x.fenceScOrder.then(v.derived.cause).irreflexive(); },
+     [](const PtxView& v) {
+       return reflexiveComposition({"sc", v.x.fenceScOrder}, {"cause", v.derived.cause});
+     }},
     // The Fence-SC order's definition (PTX ISA 9.1 8.9.3): acyclic, relating
     // every morally strong pair of fence.sc; the search orients exactly those.
     {kFenceSc, AxiomStage::FenceScOrder,
@@ -334,13 +368,28 @@ constexpr std::array<AxiomClause<PtxView>, 8> kClauses = {{
               ordersMorallyStrongPairs(v.x.fenceScOrder, v.derived.moral, v.derived.fenceSc, v.x.sameLocation,
                                        false);
      },
+     [](const PtxView& v) {
+       const NamedRelation order{"sc", v.x.fenceScOrder};
+       std::vector<ExplainedEdge> edges = shortestCycle(std::span(&order, 1));
+       if (edges.empty()) {
+         edges = unorderedMorallyStrongPair(v.x.fenceScOrder, v.derived.moral, v.derived.fenceSc,
+                                            v.x.sameLocation, false, "morally strong, not in sc");
+       }
+       return edges;
+     },
      true},
-    {kFenceSc, AxiomStage::FenceScOrder,
-     [](const PtxView& v) { return v.x.fenceScOrder.then(v.derived.cause).irreflexive(); }},
     // The part of Causality that co does not change: (rf?; cause) irreflexive.
     {kCausality, AxiomStage::FenceScOrder,
      [](const PtxView& v) {
        return v.derived.cause.irreflexive() && v.x.rf.then(v.derived.cause).irreflexive();
+     },
+     [](const PtxView& v) {
+       for (unsigned event = 0; event < v.x.size; ++event) {
+         if (v.derived.cause.contains(event, event)) {
+           return std::vector<ExplainedEdge>{{event, event, "cause"}};
+         }
+       }
+       return reflexiveComposition({"rf", v.x.rf}, {"cause", v.derived.cause});
      }},
     // Coherence with co's definition (PTX ISA 9.1 8.9.6): co contains cause
     // between writes of a location and relates every morally strong pair of
@@ -351,17 +400,45 @@ constexpr std::array<AxiomClause<PtxView>, 8> kClauses = {{
        return ((v.derived.cause & v.x.sameLocation).restricted(writes, writes) - v.x.co).empty() &&
               ordersMorallyStrongPairs(v.x.co, v.derived.moral, writes, v.x.sameLocation, true);
      },
+     [](const PtxView& v) {
+       const EventSet writes = coWrites(v.x);
+       const Relation missing = (v.derived.cause & v.x.sameLocation).restricted(writes, writes) - v.x.co;
+       if (missing.empty()) {
+         return unorderedMorallyStrongPair(v.x.co, v.derived.moral, writes, v.x.sameLocation, true,
+                                           "morally strong, not in co");
+       }
+       std::vector<ExplainedEdge> edges = reflexiveComposition({"cause", missing}, {"co", v.x.co});
+       if (edges.empty()) {
+         const unsigned a = static_cast<unsigned>(std::countr_zero(missing.domain()));
+         edges.push_back(
+             {a, static_cast<unsigned>(std::countr_zero(missing.successors(a))), "cause, not in co"});
+       }
+       return edges;
+     },
      true},
     {kAtomicity, AxiomStage::Coherence,
      [](const PtxView& v) {
        return ((v.derived.moral & v.fr).then(v.derived.moral & v.x.co) & v.x.rmw).empty();
+     },
+     [](const PtxView& v) {
+       return atomicityBreach(v.x.rmw, {"fr", v.derived.moral & v.fr}, {"co", v.derived.moral & v.x.co});
      }},
     {kScPerLocation, AxiomStage::Coherence,
      [](const PtxView& v) {
        return ((v.derived.moral & (v.x.rf | v.x.co | v.fr)) | v.derived.poLoc).acyclic();
+     },
+     [](const PtxView& v) {
+       const std::array<NamedRelation, 4> parts = {{{"po-loc", v.derived.poLoc},
+                                                    {"rf", v.derived.moral & v.x.rf},
+                                                    {"co", v.derived.moral & v.x.co},
+                                                    {"fr", v.derived.moral & v.fr}}};
+       return shortestCycle(parts);
      }},
     {kCausality, AxiomStage::Coherence,
-     [](const PtxView& v) { return v.fr.then(v.derived.cause).irreflexive(); }},
+     [](const PtxView& v) { return v.fr.then(v.derived.cause).irreflexive(); },
+     [](const PtxView& v) {
+       return reflexiveComposition({"fr", v.fr}, {"cause", v.derived.cause});
+     }},
 }};
 
 template <PtxVersion version>
@@ -401,7 +478,7 @@ constexpr ModelDefinition<Derived> ptxDefinition(std::string_view name, std::str
       .summary = summary,
       .axioms = kAxioms,
       .clauses = kClauses,
-      .traits = {.failedCasWrites = false, .barriers = true},
+      .traits = {.failedCasWrites = false, .barriers = true, .races = RaceExecutions::Own},
       .thinAirAxiom = kNoThinAir,
       .checkSupported = checkSupported,
       .derive = deriveFor<version>,
@@ -420,7 +497,7 @@ constexpr ModelDefinition<Derived> ptxDefinition(std::string_view name, std::str
 }
 
 constexpr ModelDefinition<Derived> kPtx60Definition = ptxDefinition<PtxVersion::Ptx60>(
-    "ptx60", "PTX ISA 6.0 (seed 001 Figs. 4, 7; PTX ISA 8.10), NVIDIA's Alloy reading; partial co",
+    "ptx60", "PTX ISA 6.0 (seed 001 Figs. 4, 7; PTX ISA 9.1 8.10), NVIDIA's Alloy reading; partial co",
     refuseMixedProxies);
 constexpr ModelDefinition<Derived> kPtx75Definition = ptxDefinition<PtxVersion::Ptx75>(
     "ptx75",
@@ -447,122 +524,5 @@ PtxRelations ptxRelations(const Execution& execution, PtxVersion version) {
 const AxiomaticModel& ptx60Model() { return definedModel<kPtx60Definition>(); }
 const AxiomaticModel& ptx75Model() { return definedModel<kPtx75Definition>(); }
 const AxiomaticModel& ptxModel() { return definedModel<kPtxDefinition>(); }
-
-std::optional<PtxVersion> ptxVersionOf(const AxiomaticModel& model) {
-  if (model.name() == ptx60Model().name()) {
-    return PtxVersion::Ptx60;
-  }
-  if (model.name() == ptx75Model().name() || model.name() == ptxModel().name()) {
-    return PtxVersion::Ptx75;
-  }
-  return std::nullopt;
-}
-
-std::optional<AxiomExplanation> explainPtxAxiom(const Execution& x, std::size_t axiom, PtxVersion version) {
-  if (axiom >= kAxioms.size()) {
-    return std::nullopt;
-  }
-  // The same relations brokenAxioms() checks, named as the spec names them.
-  const Derived d = derive(x, version);
-  const Relation cause = causeOf(x, d);
-  const Relation fr = x.fromRead();
-  const EventSet writes = x.writes & ~x.initialWrites;
-  AxiomExplanation explanation;
-  explanation.axiom = std::string(kAxioms[axiom].name);
-  switch (static_cast<PtxAxiom>(axiom)) {
-    case kCoherence: {
-      explanation.statement =
-          "[W]; cause; [W] & loc in co, and co orders morally strong writes (PTX ISA 8.10.1)";
-      const Relation missing = (cause & x.sameLocation).restricted(writes, writes) - x.co;
-      if (!missing.empty()) {
-        explanation.edges = reflexiveComposition({"cause", missing}, {"co", x.co});
-        if (explanation.edges.empty()) {
-          forEachEvent(missing.domain(), [&](unsigned a) {
-            if (explanation.edges.empty()) {
-              explanation.edges.push_back(
-                  {a, static_cast<unsigned>(std::countr_zero(missing.successors(a))), "cause, not in co"});
-            }
-          });
-        }
-        break;
-      }
-      forEachEvent(writes, [&](unsigned a) {
-        const EventSet unordered = d.moral.successors(a) & writes & x.sameLocation.successors(a) &
-                                   ~(x.co.successors(a) | x.co.predecessors(a));
-        if (unordered != 0 && explanation.edges.empty()) {
-          explanation.edges.push_back(
-              {a, static_cast<unsigned>(std::countr_zero(unordered)), "morally strong, not in co"});
-        }
-      });
-      break;
-    }
-    case kFenceSc: {
-      explanation.statement = "irreflexive (sc; cause) (PTX ISA 8.10.2)";
-      explanation.edges = reflexiveComposition({"sc", x.fenceScOrder}, {"cause", cause});
-      if (explanation.edges.empty()) {
-        const NamedRelation order{"sc", x.fenceScOrder};
-        explanation.edges = shortestCycle(std::span(&order, 1));
-      }
-      if (explanation.edges.empty()) {
-        forEachEvent(d.fenceSc, [&](unsigned a) {
-          const EventSet unordered = d.moral.successors(a) & d.fenceSc &
-                                     ~(x.fenceScOrder.successors(a) | x.fenceScOrder.predecessors(a));
-          if (unordered != 0 && explanation.edges.empty()) {
-            explanation.edges.push_back(
-                {a, static_cast<unsigned>(std::countr_zero(unordered)), "morally strong, not in sc"});
-          }
-        });
-      }
-      break;
-    }
-    case kAtomicity: {
-      explanation.statement = "empty ((ms & fr); (ms & co)) & rmw (PTX ISA 8.10.3)";
-      const Relation strongFr = d.moral & fr;
-      const Relation strongCo = d.moral & x.co;
-      forEachEvent(x.rmw.domain(), [&](unsigned read) {
-        const unsigned write = static_cast<unsigned>(std::countr_zero(x.rmw.successors(read)));
-        const EventSet between = strongFr.successors(read) & strongCo.predecessors(write);
-        if (between != 0 && explanation.edges.empty()) {
-          const auto other = static_cast<unsigned>(std::countr_zero(between));
-          explanation.edges = {{read, write, "rmw"}, {read, other, "fr"}, {other, write, "co"}};
-        }
-      });
-      break;
-    }
-    case kNoThinAir: {
-      explanation.statement = "acyclic (rf | dep) (PTX ISA 8.10.4)";
-      const std::array<NamedRelation, 4> parts = {
-          {{"rf", x.rf}, {"data", x.data}, {"addr", x.address}, {"ctrl", x.control}}};
-      explanation.edges = shortestCycle(parts);
-      break;
-    }
-    case kScPerLocation: {
-      explanation.statement = "acyclic ((ms & (rf | co | fr)) | po_loc) (PTX ISA 8.10.5)";
-      const std::array<NamedRelation, 4> parts = {
-          {{"po-loc", d.poLoc}, {"rf", d.moral & x.rf}, {"co", d.moral & x.co}, {"fr", d.moral & fr}}};
-      explanation.edges = shortestCycle(parts);
-      break;
-    }
-    case kCausality: {
-      explanation.statement = "irreflexive ((rf | fr)?; cause) (PTX ISA 8.10.6)";
-      for (unsigned event = 0; event < x.size && explanation.edges.empty(); ++event) {
-        if (cause.contains(event, event)) {
-          explanation.edges.push_back({event, event, "cause"});
-        }
-      }
-      if (explanation.edges.empty()) {
-        explanation.edges = reflexiveComposition({"rf", x.rf}, {"cause", cause});
-      }
-      if (explanation.edges.empty()) {
-        explanation.edges = reflexiveComposition({"fr", fr}, {"cause", cause});
-      }
-      break;
-    }
-  }
-  if (explanation.edges.empty()) {
-    return std::nullopt;
-  }
-  return explanation;
-}
 
 }  // namespace opcheck::axiomcheck

@@ -95,10 +95,7 @@ void addExecutionRaces(TestRaces& result, const Execution& execution, const Exec
   std::stable_sort(result.relaxedRaces.begin(), result.relaxedRaces.end(), byPosition);
 }
 
-// By name: a model that skips axioms (--skip-axiom) is another instance.
-bool supportsRaces(const AxiomaticModel& model) {
-  return ptxVersionOf(model).has_value() || model.name() == scModel().name();
-}
+bool supportsRaces(const AxiomaticModel& model) { return model.traits().races != RaceExecutions::None; }
 
 TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, const CheckOptions& options,
                      const std::string& file, bool explain) {
@@ -107,7 +104,7 @@ TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, cons
   // overlap, 8.2.1 of one virtual address): refused, docs/races.md.
   refuseProxies(test, file, "opcheck races");
   TestRaces result;
-  const bool scExecutions = model.name() == scModel().name();
+  const bool scExecutions = model.traits().races == RaceExecutions::Interleavings;
   auto collect = [&](const Execution& execution) {
     addExecutionRaces(result, execution, findRaces(execution, explain));
   };

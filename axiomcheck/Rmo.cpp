@@ -38,12 +38,13 @@ namespace {
 enum RmoAxiom : std::size_t { kAtomic, kScPerLocLlh, kNoThinAir, kCta, kGl, kSys };
 
 constexpr std::array<Axiom, 6> kAxioms = {{
-    {"Atomic", "empty rmw & (fre;coe) (rmo-asplos15-herd2015.cat, herd's atomicity)"},
-    {"sc-per-loc-llh", "acyclic (po-loc-llh | com) (seed 000 Fig. 15)"},
-    {"no-thin-air", "acyclic (dp | rf) (seed 000 Fig. 15)"},
-    {"cta-constraint", "acyclic rmo(cta-fence) & cta (seed 000 Fig. 16)"},
-    {"gl-constraint", "acyclic rmo(gl-fence) & gl (seed 000 Fig. 16)"},
-    {"sys-constraint", "acyclic rmo(sys-fence) (seed 000 Fig. 16)"},
+    {"Atomic", "empty rmw & (fre;coe) (rmo-asplos15-herd2015.cat, herd's atomicity)",
+     "empty rmw & (fre;coe)"},
+    {"sc-per-loc-llh", "acyclic (po-loc-llh | com) (seed 000 Fig. 15)", "acyclic (po-loc-llh | com)"},
+    {"no-thin-air", "acyclic (dp | rf) (seed 000 Fig. 15)", "acyclic (dp | rf)"},
+    {"cta-constraint", "acyclic rmo(cta-fence) & cta (seed 000 Fig. 16)", "acyclic rmo(cta-fence) & cta"},
+    {"gl-constraint", "acyclic rmo(gl-fence) & gl (seed 000 Fig. 16)", "acyclic rmo(gl-fence) & gl"},
+    {"sys-constraint", "acyclic rmo(sys-fence) (seed 000 Fig. 16)", "acyclic rmo(sys-fence)"},
 }};
 
 // membar.X as a relation: po; [fences of scope X or wider]; po.
@@ -113,19 +114,42 @@ bool scopeConstraintHolds(const RmoView& v, const Relation& scoped, const Relati
   return (scoped | ((v.x.co | v.fr) & scope)).acyclic();
 }
 
+// A shortest cycle of rmo(fence) = dp | rfe | co | fr | fence within SCOPE,
+// FENCES the membars of the constraint.
+std::vector<ExplainedEdge> scopeConstraintCycle(const RmoView& v, EventSet fences, const Relation& scope) {
+  const Execution& x = v.x;
+  const std::array<NamedRelation, 7> parts = {{{"data", x.data & scope},
+                                               {"addr", x.address & scope},
+                                               {"ctrl", x.control & scope},
+                                               {"rfe", x.rf & v.derived.external & scope},
+                                               {"co", x.co & scope},
+                                               {"fr", v.fr & scope},
+                                               {"membar", fenceRelation(x, fences) & scope}}};
+  return shortestCycle(parts);
+}
+
 // The cat file's axioms, in its order. Atomic and sc-per-loc-llh relate
 // events of one location only, so they are decided a location at a time
 // (at Location the view holds the events of the location whose co was just
 // chosen, and fr among them); at Coherence, every event and all of fr.
 constexpr std::array<AxiomClause<RmoView>, 6> kClauses = {{
     {kNoThinAir, AxiomStage::ReadsFrom,
-     [](const RmoView& v) { return (v.x.dependencies() | v.x.rf).acyclic(); }},
+     [](const RmoView& v) { return (v.x.dependencies() | v.x.rf).acyclic(); },
+     [](const RmoView& v) {
+       const std::array<NamedRelation, 4> parts = {
+           {{"rf", v.x.rf}, {"data", v.x.data}, {"addr", v.x.address}, {"ctrl", v.x.control}}};
+       return shortestCycle(parts);
+     }},
     {kAtomic, AxiomStage::Location,
      [](const RmoView& v) {
        const Relation co = v.x.co.restricted(v.located, v.located);
        return (v.x.rmw.restricted(v.located, v.located) &
                (v.fr & v.derived.external).then(co & v.derived.external))
            .empty();
+     },
+     [](const RmoView& v) {
+       return atomicityBreach(v.x.rmw, {"fre", v.fr & v.derived.external},
+                              {"coe", v.x.co & v.derived.external});
      }},
     {kScPerLocLlh, AxiomStage::Location,
      [](const RmoView& v) {
@@ -133,12 +157,28 @@ constexpr std::array<AxiomClause<RmoView>, 6> kClauses = {{
                             v.derived.poLoc.restricted(v.x.writes, v.located);
        return (llh | v.x.rf.restricted(v.located, v.located) | v.fr | v.x.co.restricted(v.located, v.located))
            .acyclic();
+     },
+     [](const RmoView& v) {
+       const EventSet all = firstEvents(v.x.size);
+       const std::array<NamedRelation, 4> parts = {
+           {{"po-loc-llh",
+             v.derived.poLoc.restricted(all, v.x.writes) | v.derived.poLoc.restricted(v.x.writes, all)},
+            {"rf", v.x.rf},
+            {"co", v.x.co},
+            {"fr", v.fr}}};
+       return shortestCycle(parts);
      }},
     {kCta, AxiomStage::Coherence,
-     [](const RmoView& v) { return scopeConstraintHolds(v, v.derived.cta, v.x.sameCta); }},
+     [](const RmoView& v) { return scopeConstraintHolds(v, v.derived.cta, v.x.sameCta); },
+     [](const RmoView& v) { return scopeConstraintCycle(v, membarSets(v.x).cta, v.x.sameCta); }},
     {kGl, AxiomStage::Coherence,
-     [](const RmoView& v) { return scopeConstraintHolds(v, v.derived.gl, v.x.sameGpu); }},
-    {kSys, AxiomStage::Coherence, [](const RmoView& v) { return (v.derived.sys | v.x.co | v.fr).acyclic(); }},
+     [](const RmoView& v) { return scopeConstraintHolds(v, v.derived.gl, v.x.sameGpu); },
+     [](const RmoView& v) { return scopeConstraintCycle(v, membarSets(v.x).gl, v.x.sameGpu); }},
+    {kSys, AxiomStage::Coherence, [](const RmoView& v) { return (v.derived.sys | v.x.co | v.fr).acyclic(); },
+     [](const RmoView& v) {
+       const EventSet all = firstEvents(v.x.size);
+       return scopeConstraintCycle(v, membarSets(v.x).sys, Relation::product(v.x.size, all, all));
+     }},
 }};
 
 // Seed 000's chips have no clusters (PTX ISA 7.8, sm_90): .cluster is .cta
@@ -166,74 +206,5 @@ constexpr ModelDefinition<FixedParts> kRmoDefinition = {
 }  // namespace
 
 const AxiomaticModel& rmoModel() { return definedModel<kRmoDefinition>(); }
-
-std::optional<AxiomExplanation> explainRmoAxiom(const Execution& x, std::size_t axiom) {
-  if (axiom >= kAxioms.size()) {
-    return std::nullopt;
-  }
-  const Relation external = x.external();
-  const Relation fr = x.fromRead();
-  const Relation poLoc = x.poLoc();
-  const EventSet all = firstEvents(x.size);
-  AxiomExplanation explanation;
-  explanation.axiom = std::string(kAxioms[axiom].name);
-  explanation.statement =
-      std::string(kAxioms[axiom].reference.substr(0, kAxioms[axiom].reference.find(" (")));
-  // rmo(fence) = dp | rfe | co | fr | fence, restricted to a scope.
-  auto scoped = [&](EventSet fences, const Relation& scope) {
-    const std::array<NamedRelation, 7> parts = {{{"data", x.data & scope},
-                                                 {"addr", x.address & scope},
-                                                 {"ctrl", x.control & scope},
-                                                 {"rfe", x.rf & external & scope},
-                                                 {"co", x.co & scope},
-                                                 {"fr", fr & scope},
-                                                 {"membar", fenceRelation(x, fences) & scope}}};
-    return shortestCycle(parts);
-  };
-  const MembarSets membars = membarSets(x);
-  switch (static_cast<RmoAxiom>(axiom)) {
-    case kAtomic: {
-      const Relation fre = fr & external;
-      const Relation coe = x.co & external;
-      forEachEvent(x.rmw.domain(), [&](unsigned read) {
-        const auto write = static_cast<unsigned>(std::countr_zero(x.rmw.successors(read)));
-        const EventSet between = fre.successors(read) & coe.predecessors(write);
-        if (between != 0 && explanation.edges.empty()) {
-          const auto other = static_cast<unsigned>(std::countr_zero(between));
-          explanation.edges = {{read, write, "rmw"}, {read, other, "fre"}, {other, write, "coe"}};
-        }
-      });
-      break;
-    }
-    case kScPerLocLlh: {
-      const std::array<NamedRelation, 4> parts = {
-          {{"po-loc-llh", poLoc.restricted(all, x.writes) | poLoc.restricted(x.writes, all)},
-           {"rf", x.rf},
-           {"co", x.co},
-           {"fr", fr}}};
-      explanation.edges = shortestCycle(parts);
-      break;
-    }
-    case kNoThinAir: {
-      const std::array<NamedRelation, 4> parts = {
-          {{"rf", x.rf}, {"data", x.data}, {"addr", x.address}, {"ctrl", x.control}}};
-      explanation.edges = shortestCycle(parts);
-      break;
-    }
-    case kCta:
-      explanation.edges = scoped(membars.cta, x.sameCta);
-      break;
-    case kGl:
-      explanation.edges = scoped(membars.gl, x.sameGpu);
-      break;
-    case kSys:
-      explanation.edges = scoped(membars.sys, Relation::product(x.size, all, all));
-      break;
-  }
-  if (explanation.edges.empty()) {
-    return std::nullopt;
-  }
-  return explanation;
-}
 
 }  // namespace opcheck::axiomcheck

@@ -21,8 +21,9 @@ namespace {
 enum ScAxiom : std::size_t { kSc, kAtomicity };
 
 constexpr std::array<Axiom, 2> kAxioms = {{
-    {"SC", "acyclic (po | rf | co | fr | bar): one total order of all events (herd's sc.cat)"},
-    {"Atomicity", "empty rmw & (fr; co): no write between an RMW's read and write"},
+    {"SC", "acyclic (po | rf | co | fr | bar): one total order of all events (herd's sc.cat)",
+     "acyclic (po | rf | co | fr | bar)"},
+    {"Atomicity", "empty rmw & (fr; co): no write between an RMW's read and write", "empty rmw & (fr; co)"},
 }};
 
 // sc derives nothing: its axioms read the candidate alone.
@@ -44,9 +45,17 @@ constexpr std::array<AxiomClause<ScView>, 3> kClauses = {{
        return (com | v.x.poLoc().restricted(v.located, v.located)).acyclic();
      }},
     {kAtomicity, AxiomStage::Location,
-     [](const ScView& v) { return (v.x.rmw & v.fr.then(v.x.co)).restricted(v.located, v.located).empty(); }},
+     [](const ScView& v) { return (v.x.rmw & v.fr.then(v.x.co)).restricted(v.located, v.located).empty(); },
+     [](const ScView& v) {
+       return atomicityBreach(v.x.rmw, {"fr", v.fr}, {"co", v.x.co});
+     }},
     {kSc, AxiomStage::Coherence,
-     [](const ScView& v) { return (v.x.po | v.x.rf | v.x.co | v.fr | v.x.barrierSync).acyclic(); }},
+     [](const ScView& v) { return (v.x.po | v.x.rf | v.x.co | v.fr | v.x.barrierSync).acyclic(); },
+     [](const ScView& v) {
+       const std::array<NamedRelation, 5> parts = {
+           {{"po", v.x.po}, {"rf", v.x.rf}, {"co", v.x.co}, {"fr", v.fr}, {"bar", v.x.barrierSync}}};
+       return shortestCycle(parts);
+     }},
 }};
 
 constexpr ModelDefinition<ScRelations> kScDefinition = {
@@ -54,7 +63,7 @@ constexpr ModelDefinition<ScRelations> kScDefinition = {
     .summary = "sequential consistency: one interleaving of all threads, atomic RMWs, barriers that wait",
     .axioms = kAxioms,
     .clauses = kClauses,
-    .traits = {.failedCasWrites = false, .barriers = true},
+    .traits = {.failedCasWrites = false, .barriers = true, .races = RaceExecutions::Interleavings},
     .thinAirAxiom = kSc,
     .derive = deriveNothing,
     // A total co per location (herd's sc.cat: co is total).
@@ -66,34 +75,5 @@ constexpr ModelDefinition<ScRelations> kScDefinition = {
 }  // namespace
 
 const AxiomaticModel& scModel() { return definedModel<kScDefinition>(); }
-
-std::optional<AxiomExplanation> explainScAxiom(const Execution& x, std::size_t axiom) {
-  if (axiom >= kAxioms.size()) {
-    return std::nullopt;
-  }
-  const Relation fr = x.fromRead();
-  AxiomExplanation explanation;
-  explanation.axiom = std::string(kAxioms[axiom].name);
-  if (axiom == kSc) {
-    explanation.statement = "acyclic (po | rf | co | fr | bar)";
-    const std::array<NamedRelation, 5> parts = {
-        {{"po", x.po}, {"rf", x.rf}, {"co", x.co}, {"fr", fr}, {"bar", x.barrierSync}}};
-    explanation.edges = shortestCycle(parts);
-  } else {
-    explanation.statement = "empty rmw & (fr; co)";
-    forEachEvent(x.rmw.domain(), [&](unsigned read) {
-      const auto write = static_cast<unsigned>(std::countr_zero(x.rmw.successors(read)));
-      const EventSet between = fr.successors(read) & x.co.predecessors(write);
-      if (between != 0 && explanation.edges.empty()) {
-        const auto other = static_cast<unsigned>(std::countr_zero(between));
-        explanation.edges = {{read, write, "rmw"}, {read, other, "fr"}, {other, write, "co"}};
-      }
-    });
-  }
-  if (explanation.edges.empty()) {
-    return std::nullopt;
-  }
-  return explanation;
-}
 
 }  // namespace opcheck::axiomcheck

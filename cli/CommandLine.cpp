@@ -5,6 +5,7 @@
 
 #include "axiomcheck/Models.h"
 #include "cli/ExitStatus.h"
+#include "cli/ModelChoice.h"
 
 namespace opcheck::cli {
 
@@ -64,8 +65,8 @@ void addSkipAxiomOption(CLI::App& app, std::vector<std::string>& names) {
 std::optional<std::string> skipAxioms(std::vector<const axiomcheck::AxiomaticModel*>& models,
                                       const std::vector<std::string>& names) {
   if (models.empty() && !names.empty()) {
-    return std::string(
-        "--skip-axiom names an axiom of an axiomatic model (ptx, ptx60, ptx75, rmo, sc); none is chosen");
+    return "--skip-axiom names an axiom of an axiomatic model (" + axiomaticModelNames() +
+           "); none is chosen";
   }
   for (const std::string& name : names) {
     const bool known =

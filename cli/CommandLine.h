@@ -49,15 +49,6 @@ void addSkipAxiomOption(CLI::App& app, std::vector<std::string>& names);
 std::optional<std::string> skipAxioms(std::vector<const axiomcheck::AxiomaticModel*>& models,
                                       const std::vector<std::string>& names);
 
-// The models, named one way in every command: ptx (the newest PTX model,
-// ptx75), ptx60, ptx75, rmo, sc, ptx-op, ptx-op,PRESET (what
-// findModelChoice reads).
-inline constexpr const char* kModelNames =
-    "ptx (= ptx75), ptx60, ptx75, rmo, sc, ptx-op or ptx-op,PRESET (opcheck models lists the presets)";
-
-// The model `opcheck FILE...` runs without --model.
-inline constexpr std::string_view kDefaultModel = "ptx";
-
 // Reads ARGUMENTS (those after the subcommand's name) into APP's options.
 // Nothing when the command goes on; otherwise its exit status: 0 after
 // printing the usage (--help), 2 after printing a usage error.

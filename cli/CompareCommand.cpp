@@ -35,7 +35,7 @@ namespace {
 struct CompareOptions {
   std::vector<std::string> inputs;
   ComparisonOptions comparison;
-  std::string operationalName = findOperationalModel("ptx-op")->name;  // the default preset
+  std::string operationalName = defaultOperationalModel().name;
   std::vector<std::string> axiomaticNames;
   std::string report;
   RunLimits limits;
@@ -73,7 +73,7 @@ std::optional<int> parseAgainstArguments(const CLI::App& app, const std::string&
   }
   options.model = findModelChoice(model);
   if (!options.model) {
-    return usageError("--model takes " + std::string(kModelNames) + ", not '" + model + "'");
+    return usageError("--model takes " + modelNames() + ", not '" + model + "'");
   }
   if (!options.model->operational() && given(app, "--max-states")) {
     return usageError(doesNotApply(
@@ -82,7 +82,7 @@ std::optional<int> parseAgainstArguments(const CLI::App& app, const std::string&
   if (options.model->operational() && given(app, "--max-candidates")) {
     return usageError(doesNotApply(
         "--max-candidates", model,
-        "it limits the axiomatic models (ptx, ptx60, ptx75, rmo, sc); ptx-op takes --max-states"));
+        "it limits the axiomatic models (" + axiomaticModelNames() + "); ptx-op takes --max-states"));
   }
   if (options.inputs.empty()) {
     return usageError("give the litmus files or directories the log's tests are of (opcheck compare --help)");
@@ -104,14 +104,14 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
       "Exit status: 0 when every test is sound, 1 when some test is unsound, 2 for bad input or usage.\n"
       "With --against LOG: 1 when the model forbids a state a litmus7 log saw (--strict: also when a test "
       "differs from the log, is on one side only, or a limit cut its run).");
-  std::string operational = "ptx-op";
-  std::string axiomatic = "ptx";
+  std::string operational(opsem::kOperationalModelName);
+  std::string axiomatic = defaultModelName();
   addInputs(app, options.inputs);
   app.add_option("--op", operational, "the operational side: ptx-op or ptx-op,PRESET (opcheck models)")
       ->type_name("MODEL")
       ->capture_default_str();
   app.add_option("--ax", axiomatic,
-                 "the axiomatic side, models separated by commas: ptx (ptx75), ptx60, ptx75, rmo, sc")
+                 "the axiomatic side, models separated by commas: " + axiomaticModelNames())
       ->type_name("MODEL,...")
       ->capture_default_str();
   app.add_option("--against", options.against,
@@ -119,9 +119,9 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
                  "(every state seen must be allowed), as mcompare7 does")
       ->type_name("LOG");
   // Without --against compare has two sides, and --model would not say which (README "Use").
-  std::string model = std::string(kDefaultModel);
+  std::string model = defaultModelName();
   app.add_option("--model", model,
-                 std::string("with --against, the model under test (default ptx): ") + kModelNames)
+                 "with --against, the model under test (default " + model + "): " + modelNames())
       ->type_name("MODEL");
   addFormatOption(app, options.json);
   app.add_flag("--executions", options.comparison.executions,
@@ -160,7 +160,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   for (const std::string& name : splitCommas(axiomatic)) {
     const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(name);
     if (model == nullptr) {
-      return usageError("--ax takes axiomatic models (ptx, ptx60, ptx75, rmo, sc), not '" + name + "'");
+      return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + "), not '" + name + "'");
     }
     options.comparison.axiomatic.push_back(model);
     options.axiomaticNames.push_back(name);

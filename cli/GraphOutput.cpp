@@ -12,6 +12,7 @@
 #include <set>
 
 #include "axiomcheck/Models.h"
+#include "cli/ModelChoice.h"
 #include "cli/Output.h"
 #include "crosscheck/ExecutionCheck.h"
 #include "litmus/FinalState.h"
@@ -91,9 +92,9 @@ void addGraphOptions(CLI::App& app, GraphOptions& options) {
 std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool axiomatic, bool witness) {
   const bool showing = options.show.show != axiomcheck::ShowSelection::None || options.show.through;
   if (!axiomatic && options.showGiven) {
-    return "--show, --through and --nshow picture an axiomatic model's executions (--model ptx, ptx60, "
-           "ptx75, rmo or sc); "
-           "for ptx-op, --witness -o DIR pictures the witness run's execution graph";
+    return "--show, --through and --nshow picture an axiomatic model's executions (--model " +
+           axiomaticModelNames(" or ") +
+           "); for ptx-op, --witness -o DIR pictures the witness run's execution graph";
   }
   if (axiomatic && showing && options.directory.empty()) {
     return "--show needs -o DIR, the folder the pictures go to";

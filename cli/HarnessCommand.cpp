@@ -22,10 +22,23 @@
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
 #include "litmus/Diagnostic.h"
+#include "opsem/OperationalModel.h"
 
 namespace opcheck::cli {
 
 namespace {
+
+// What --model's help says harness checks without it: its axiomatic
+// models, then ptx-op's presets.
+std::string harnessDefaultNames() {
+  std::string names;
+  for (const ModelChoice& choice : harnessDefaultModels()) {
+    if (!choice.operational()) {
+      names += std::string(choice.name) + ", ";
+    }
+  }
+  return names + "and every " + std::string(opsem::kOperationalModelName) + " preset but the broken-* ones";
+}
 
 namespace fs = std::filesystem;
 
@@ -70,8 +83,8 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
       ->expected(1, CLI::detail::expected_max_vector_size)
       ->take_all();
   app.add_option("--model", models,
-                 std::string("a model to check, as often as wanted: ") + kModelNames +
-                     "; default rmo, ptx and every ptx-op preset but the broken-* ones")
+                 std::string("a model to check, as often as wanted: ") + modelNames() + "; default " +
+                     harnessDefaultNames())
       ->type_name("MODEL")
       ->expected(1)
       ->allow_extra_args(false)
@@ -96,7 +109,7 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
   for (const std::string& name : models) {
     const std::optional<ModelChoice> model = findModelChoice(name);
     if (!model) {
-      return usageError("unknown model '" + name + "' (--model is " + kModelNames + ")");
+      return usageError("unknown model '" + name + "' (--model is " + modelNames() + ")");
     }
     options.models.push_back(*model);
   }

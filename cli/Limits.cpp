@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cli/Interrupt.h"
+#include "cli/ModelChoice.h"
 #include "litmus/FileReading.h"
 
 namespace opcheck::cli {
@@ -29,7 +30,7 @@ void addLimitOptions(CLI::App& app, RunLimits& limits) {
       ->type_name("N")
       ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
   app.add_option("--max-candidates", limits.maxCandidates,
-                 "axiomatic models (ptx, ptx60, ptx75, rmo, sc): candidate executions enumerated")
+                 "axiomatic models (" + axiomaticModelNames() + "): candidate executions enumerated")
       ->type_name("N")
       ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
   app.add_option_function<std::string>(

@@ -1,12 +1,23 @@
 #include "cli/ModelChoice.h"
 
+#include <algorithm>
+
 #include "axiomcheck/Models.h"
+#include "opsem/OperationalModel.h"
 
 namespace opcheck::cli {
 
 namespace {
 
-constexpr std::string_view kOperational = "ptx-op";
+constexpr std::string_view kOperational = opsem::kOperationalModelName;
+
+ModelChoice axiomaticChoice(const axiomcheck::AxiomaticModel& model) {
+  return ModelChoice{std::string(model.name()), &model, {}};
+}
+
+ModelChoice operationalChoice(const opsem::Architecture& preset) {
+  return ModelChoice{std::string(kOperational) + "," + preset.name, nullptr, preset};
+}
 
 }  // namespace
 
@@ -26,7 +37,7 @@ std::optional<ModelChoice> findOperationalModel(std::string_view name) {
   if (!architecture) {
     return std::nullopt;
   }
-  return ModelChoice{std::string(kOperational) + "," + architecture->name, nullptr, *architecture};
+  return operationalChoice(*architecture);
 }
 
 std::optional<ModelChoice> findModelChoice(std::string_view name) {
@@ -40,11 +51,44 @@ bool isBrokenPreset(const opsem::Architecture& architecture) {
   return architecture.name.starts_with("broken-");
 }
 
+std::string defaultModelName() { return std::string(axiomcheck::ptxModel().name()); }
+
+ModelChoice defaultOperationalModel() { return operationalChoice(opsem::architecturePresets().front()); }
+
+std::string axiomaticModelNames(std::string_view last, bool (*keep)(const axiomcheck::AxiomaticModel&)) {
+  std::vector<const axiomcheck::AxiomaticModel*> models = {&axiomcheck::ptxModel()};
+  for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
+    models.push_back(model);
+  }
+  std::string names;
+  std::size_t kept = 0;
+  for (std::size_t at = 0; at < models.size(); ++at) {
+    if (keep != nullptr && !keep(*models[at])) {
+      continue;
+    }
+    const bool lastKept = std::none_of(
+        models.begin() + static_cast<std::ptrdiff_t>(at) + 1, models.end(),
+        [&](const axiomcheck::AxiomaticModel* other) { return keep == nullptr || keep(*other); });
+    names += kept == 0 ? "" : lastKept ? std::string(last) : ", ";
+    names += models[at]->name();
+    ++kept;
+  }
+  return names;
+}
+
+std::string modelNames() {
+  return std::string(axiomcheck::ptxModel().name()) + " (= " + std::string(axiomcheck::ptx75Model().name()) +
+         "), " + axiomaticModelNames().substr(axiomcheck::ptxModel().name().size() + 2) + ", " +
+         std::string(kOperational) + " or " + std::string(kOperational) +
+         ",PRESET (opcheck models lists the presets)";
+}
+
 std::vector<ModelChoice> harnessDefaultModels() {
-  std::vector<ModelChoice> models = {*findModelChoice("rmo"), *findModelChoice("ptx")};
+  std::vector<ModelChoice> models = {axiomaticChoice(axiomcheck::rmoModel()),
+                                     axiomaticChoice(axiomcheck::ptxModel())};
   for (const opsem::Architecture& preset : opsem::architecturePresets()) {
     if (!isBrokenPreset(preset)) {
-      models.push_back(ModelChoice{std::string(kOperational) + "," + preset.name, nullptr, preset});
+      models.push_back(operationalChoice(preset));
     }
   }
   return models;

@@ -8,6 +8,7 @@
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
+#include "cli/ModelChoice.h"
 #include "cli/Output.h"
 #include "opsem/Architecture.h"
 
@@ -59,8 +60,8 @@ static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) 
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return *status;
   }
-  std::cout << "Axiomatic models (opcheck FILE|DIR... --model NAME [--unroll K]; --model " << kDefaultModel
-            << " is the default):\n";
+  std::cout << "Axiomatic models (opcheck FILE|DIR... --model NAME [--unroll K]; --model "
+            << defaultModelName() << " is the default):\n";
   for (const axiomcheck::AxiomaticModel* model : axiomcheck::allModels()) {
     std::cout << "  " << model->name() << std::string(6 - std::min<std::size_t>(5, model->name().size()), ' ')
               << model->summary() << "\n        axioms (--skip-axiom NAME leaves one out):\n";

@@ -52,6 +52,12 @@ namespace opcheck::cli {
 
 namespace {
 
+// The models --guarantee reads: sc for the executions whose races decide
+// DRF, ptx for the outcomes it compares with sc's.
+std::string guaranteeModels() {
+  return std::string(axiomcheck::ptxModel().name()) + "," + std::string(axiomcheck::scModel().name());
+}
+
 using axiomcheck::InstructionRef;
 using axiomcheck::Race;
 using axiomcheck::RaceClass;
@@ -87,11 +93,11 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   app.footer(
       "Exit status: 0 whatever the races, 1 with --fail-on-race when a test has a data race, 2 for bad "
       "input or usage.");
-  std::string model = "ptx";
+  std::string model = defaultModelName();
   addInputs(app, options.inputs);
   app.add_option("--model", model,
-                 "the model whose executions race: ptx, ptx60, ptx75, sc, ptx-op or ptx-op,PRESET "
-                 "(mixed-proxy tests are refused)")
+                 "the model whose executions race: " + axiomaticModelNames(", ", axiomcheck::supportsRaces) +
+                     ", ptx-op or ptx-op,PRESET (mixed-proxy tests are refused)")
       ->type_name("MODEL")
       ->capture_default_str();
   addFormatOption(app, options.json);
@@ -116,7 +122,8 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   }
   const std::optional<ModelChoice> choice = findModelChoice(model);
   if (!choice || (choice->axiomatic != nullptr && !axiomcheck::supportsRaces(*choice->axiomatic))) {
-    return usageError("races takes --model ptx, ptx60, ptx75, sc or ptx-op[,PRESET], not '" + model + "'");
+    return usageError("races takes --model " + axiomaticModelNames(", ", axiomcheck::supportsRaces) +
+                      " or ptx-op[,PRESET], not '" + model + "'");
   }
   if (choice->operational()) {
     options.operational = choice;
@@ -136,7 +143,9 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
     if (options.guarantee || choice->operational()) {
       return usageError(options.guarantee
                             ? "--guarantee checks the whole models; it takes no --skip-axiom"
-                            : doesNotApply("--skip-axiom", model, "it names an axiom of ptx or sc"));
+                            : doesNotApply("--skip-axiom", model,
+                                           "it names an axiom of " +
+                                               axiomaticModelNames(" or ", axiomcheck::supportsRaces)));
     }
     std::vector<const axiomcheck::AxiomaticModel*> models = {options.model};
     if (const std::optional<std::string> problem = skipAxioms(models, skippedAxioms)) {
@@ -549,7 +558,7 @@ static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
   if (options.json) {
     litmus::Json head;
     head["command"] = options.guarantee ? "races-guarantee" : "races";
-    head["model"] = options.guarantee     ? std::string("ptx,sc")
+    head["model"] = options.guarantee     ? guaranteeModels()
                     : options.operational ? options.operational->name
                                           : std::string(options.model->name());
     head["unroll"] = options.unroll;

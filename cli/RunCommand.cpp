@@ -62,13 +62,10 @@ struct RunOptions {
   GraphOptions graphs;  // --show, --through, --nshow, -o (docs/graphs.md)
 };
 
-// The model JSON output names for ptx-op.
-constexpr std::string_view kOperationalModel = "ptx-op";
-
 // The run command's options, declared once (its --help is made from them).
 struct RunCommandLine {
   CLI::App app{"Runs a model on each litmus test and prints its verdicts, herd7's way.", "opcheck"};
-  std::string model{kDefaultModel};
+  std::string model = defaultModelName();
   std::string arch;
   std::string noReduction;  // "all", or the ids given after =
   bool json = false;
@@ -82,9 +79,7 @@ struct RunCommandLine {
         "opcheck help [SUBCOMMAND].\n"
         "Exit status: 0 when everything ran, 2 for bad input or usage, 130 after Ctrl-C.");
     addInputs(app, options.inputs);
-    app.add_option("--model", model,
-                   std::string("the model: ") + kModelNames + "; default " + std::string(kDefaultModel))
-        ->type_name("MODEL");
+    app.add_option("--model", model, "the model: " + modelNames() + "; default " + model)->type_name("MODEL");
     app.add_option("--arch", arch, "ptx-op: a preset, as --model ptx-op,PRESET names it")
         ->type_name("PRESET");
     app.add_flag("--witness", options.operational.witness,
@@ -122,12 +117,13 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
   options.format = line.json ? Format::Json : Format::Herd;
   const std::optional<ModelChoice> model = findModelChoice(line.model);
   if (!model) {
-    return usageError("unknown model '" + line.model + "' (--model is " + kModelNames + ")");
+    return usageError("unknown model '" + line.model + "' (--model is " + modelNames() + ")");
   }
   options.model = model->axiomatic;
   // --arch PRESET is --model ptx-op,PRESET said the old way.
   if (given(line.app, "--arch")) {
-    const std::optional<ModelChoice> preset = findOperationalModel("ptx-op," + line.arch);
+    const std::optional<ModelChoice> preset =
+        findOperationalModel(std::string(opsem::kOperationalModelName) + "," + line.arch);
     if (!preset) {
       return usageError("unknown --arch preset '" + line.arch + "' (see opcheck models)");
     }
@@ -135,7 +131,8 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
       return usageError(
           doesNotApply("--arch", line.model, "for ptx-op's presets give --model ptx-op," + line.arch));
     }
-    if (line.model != "ptx-op" && preset->name != model->name) {
+    // --model ptx-op names no preset; ptx-op,PRESET one, which must be --arch's.
+    if (line.model != opsem::kOperationalModelName && preset->name != model->name) {
       return usageError("--arch " + line.arch + " and --model " + line.model + " name two presets");
     }
     options.operational.architecture = preset->architecture;
@@ -172,11 +169,11 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
     }
   } else if (given(line.app, "--skip-axiom")) {
     return usageError(
-        doesNotApply("--skip-axiom", line.model, "it names an axiom of ptx, ptx60, ptx75, rmo or sc"));
+        doesNotApply("--skip-axiom", line.model, "it names an axiom of " + axiomaticModelNames(" or ")));
   } else if (given(line.app, "--max-candidates")) {
     return usageError(doesNotApply(
         "--max-candidates", line.model,
-        "it limits the axiomatic models (ptx, ptx60, ptx75, rmo, sc); ptx-op takes --max-states"));
+        "it limits the axiomatic models (" + axiomaticModelNames() + "); ptx-op takes --max-states"));
   }
   if (const auto problem =
           graphOptionsProblem(options.graphs, options.model != nullptr, options.operational.witness)) {
@@ -319,7 +316,7 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
   if (options.format == Format::Json) {
     litmus::Json head;
     head["command"] = "run";
-    head["model"] = options.model != nullptr ? options.model->name() : kOperationalModel;
+    head["model"] = options.model != nullptr ? options.model->name() : opsem::kOperationalModelName;
     head["unroll"] = options.unroll;
     const std::string text = litmus::dumpJson(head);
     std::cout << text.substr(0, text.size() - 1) << ",\"tests\":[";

@@ -2,6 +2,7 @@
 
 #include "axiomcheck/BarrierSynchronization.h"
 #include "axiomcheck/ThreadPaths.h"
+#include "opsem/OperationalModel.h"
 
 namespace opcheck::crosscheck {
 
@@ -14,8 +15,8 @@ namespace {
 // Why a graph with a failing atom.cas is no candidate of a model with
 // herd's GPU_PTX semantics: a limit of the check, not a bug.
 const std::string kFailingCasWrites =
-    "a failing atom.cas writes the old value back in this model (herd's GPU_PTX semantics), but not in "
-    "ptx-op";
+    "a failing atom.cas writes the old value back in this model (herd's GPU_PTX semantics), but not in " +
+    std::string(opsem::kOperationalModelName);
 
 // The events one execution of an instruction adds to a path (path event
 // indices, -1 when absent): an atom or red is a read and a write, bar.sync

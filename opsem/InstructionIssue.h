@@ -277,7 +277,8 @@ class InstructionIssue {
                                 ? value(operands[2])
                                 : std::popcount(barrierParticipants(hardware_.program, thread, instruction,
                                                                     entry.compare, entry.value));
-        entry.location = static_cast<std::uint8_t>(std::clamp<Value>(count, 0, 255));
+        entry.barrierThreads =
+            static_cast<std::uint8_t>(std::clamp<Value>(count, 0, State::kBarrierThreadsLimit));
         break;
       }
       case InstructionKind::Fence:

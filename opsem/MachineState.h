@@ -45,17 +45,30 @@ template <typename Capacity>
 struct MachineState : NearPartitionCopies<Capacity> {
   using Stored = StoredFor<Capacity>;
 
+  // The widths below hold what the capacity allows.
+  static_assert(Capacity::kThreads <= 16, "Barrier::arrived and ::departed have a bit per thread of a CTA");
+  static_assert(Capacity::kRegisters <= 32, "Thread::pendingRegisters has a bit per register");
+  static_assert(Capacity::kLocations <= 256, "InFlight::location and Write::location are 8 bits");
+  static_assert(Capacity::kThreads <= 256, "Write::requester is thread << 8 | instruction");
+  static_assert(kMaxClusterBarriers < 16, "Thread::clusterArrivals and ::clusterWaits are 4 bits");
+
   // A memory operation issued by a thread and not yet performed.
   struct InFlight {
     std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
-    std::uint8_t location;     // barrier: the threads it waits for
+    std::uint8_t location;     // a memory access: the location it accesses; 0 otherwise
     std::uint8_t destination;  // register that receives a loaded value
     // A bar.sync that has arrived and waits for the others (BAR-1); a load
     // whose request waits in the SM queue (LoadRequests.h).
-    std::uint8_t waiting;
+    std::uint8_t waiting : 1;
+    // A barrier: the number of threads it waits for, at most
+    // kBarrierThreadsLimit (a count above the CTA's threads is never met,
+    // so every larger count means the same); 0 otherwise.
+    std::uint8_t barrierThreads : 7;
     Value value;    // value stored / atomic operand / barrier: its second operand
     Value compare;  // atom.cas: expected value; barrier: its first operand
   };
+  static constexpr Value kBarrierThreadsLimit = 127;
+  static_assert(kBarrierThreadsLimit > Capacity::kThreads, "a barrier count above every CTA's threads fits");
 
   // A write on its way up: in a store buffer, an SM queue or a device queue.
   // An SM queue also holds load requests (kWriteIsLoadRequest), which are

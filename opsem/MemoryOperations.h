@@ -447,7 +447,7 @@ class MemoryOperations {
         typename State::Barrier& instance = instances[at];
         if (named(instance) && (instance.arrived & self) != 0 && (instance.departed & self) == 0) {
           const int arrivals = std::popcount(instance.arrived);
-          if (arrivals < entry.location) {
+          if (arrivals < entry.barrierThreads) {
             return false;
           }
           entry.waiting = 0;

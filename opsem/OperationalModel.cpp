@@ -156,7 +156,7 @@ std::uint64_t traceSearchesRun() { return traceSearches.load(std::memory_order_r
 litmus::Outcome outcomeOfFinalStates(const litmus::Test& test, const std::set<litmus::FinalState>& observed,
                                      const statespace::ExplorationStatistics& statistics) {
   litmus::Outcome outcome;
-  outcome.model = "ptx-op";
+  outcome.model = std::string(kOperationalModelName);
   outcome.unit = litmus::CountUnit::States;
   outcome.terms = litmus::ObservedTerms::of(test);
   // Counts are of distinct final states over the observed terms (README

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "litmus/Outcome.h"
@@ -15,6 +16,10 @@
 #include "statespace/Exploration.h"
 
 namespace opcheck::opsem {
+
+// ptx-op's name, as commands and outputs give it ("ptx-op,PRESET" with a
+// preset: cli/ModelChoice.h).
+inline constexpr std::string_view kOperationalModelName = "ptx-op";
 
 struct OperationalOptions {
   Architecture architecture = architecturePresets().front();

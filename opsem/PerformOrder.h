@@ -87,8 +87,8 @@ class PerformOrder {
       if (passedBy(second)) {
         return false;  // REQ-3, REQ-6
       }
-      const bool loneBarrier = (first.opcode == litmus::Opcode::Barrier && earlier.location <= 1) ||
-                               (second.opcode == litmus::Opcode::Barrier && later.location <= 1);
+      const bool loneBarrier = (first.opcode == litmus::Opcode::Barrier && earlier.barrierThreads <= 1) ||
+                               (second.opcode == litmus::Opcode::Barrier && later.barrierThreads <= 1);
       return !loneBarrier;  // ORD-1
     }
     if (accessesMemory(first.opcode) && accessesMemory(second.opcode) && earlier.location == later.location) {

@@ -9,6 +9,7 @@
 #include "litmus/InstructionSemantics.h"
 #include "litmus/Proxies.h"
 #include "opsem/InstructionTraits.h"
+#include "support/Assert.h"
 
 namespace opcheck::opsem {
 
@@ -79,18 +80,23 @@ const litmus::Operand& addressOperand(const litmus::Instruction& instruction) {
 }
 
 // PROXY-3: surface accesses go the generic way (ProxyCaches.h); constant
-// and texture loads are loads that read their own cache (PROXY-2).
+// and texture loads are loads that read their own cache (PROXY-2). So an
+// access of a non-generic proxy (its row's proxies, litmus/Opcodes.def) runs
+// as the generic ld or st of its kind.
 Opcode compiledOpcode(Opcode opcode) {
-  switch (opcode) {
-    case Opcode::SurfaceStore:
-      return Opcode::Store;
-    case Opcode::SurfaceLoad:
-    case Opcode::ConstantLoad:
-    case Opcode::TextureLoad:
-      return Opcode::Load;
-    default:
+  switch (litmus::info(opcode).proxies) {
+    case litmus::AccessProxy::Generic:
+    case litmus::AccessProxy::Qualified:
       return opcode;
+    case litmus::AccessProxy::Constant:
+    case litmus::AccessProxy::Surface:
+    case litmus::AccessProxy::Texture:
+      break;
   }
+  OPCHECK_ASSERT(litmus::kindOf(opcode) == litmus::InstructionKind::Load ||
+                     litmus::kindOf(opcode) == litmus::InstructionKind::Store,
+                 "a non-generic proxy's access is a load or a store");
+  return litmus::readsMemory(opcode) ? Opcode::Load : Opcode::Store;
 }
 
 // The line of PROGRAM's CTAs that INSTRUCTION, going through PROXY, reads or

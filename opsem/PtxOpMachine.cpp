@@ -75,9 +75,9 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::apply(
 
 template <typename Capacity>
 bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
-  const auto kind = static_cast<StepKind>(id & 15u);
-  const std::uint32_t unit = (id >> 4) & 255u;
-  const std::uint32_t index = id >> 12;
+  const auto kind = static_cast<StepKind>(id & kStepKindMask);
+  const std::uint32_t unit = (id >> kStepKindBits) & kStepUnitMask;
+  const std::uint32_t index = id >> kStepIndexShift;
   switch (kind) {
     case StepKind::Issue:
       return hardware_.issue.issue(next, unit);
@@ -129,6 +129,20 @@ void PtxOpMachine<Capacity>::requireInvariants(const State& before, std::uint32_
 }
 
 template <typename Capacity>
+void PtxOpMachine<Capacity>::requireUnchanged(const State& before, std::uint32_t id,
+                                              const State& after) const {
+  if (std::memcmp(&before, &after, sizeof(State)) == 0) {
+    return;
+  }
+  std::string message = "opcheck: ptx-op changed its state in a disabled step (PtxOpMachine::step) in test " +
+                        (hardware_.program.test ? hardware_.program.test->name : std::string("?")) +
+                        ", step " + std::to_string(id) + "\nstate before the step:\n" + stateText(before) +
+                        "state after the step:\n" + stateText(after);
+  std::fputs(message.c_str(), stderr);
+  std::abort();
+}
+
+template <typename Capacity>
 std::string PtxOpMachine<Capacity>::stateText(const State& state) const {
   const Program& program = hardware_.program;
   std::string text;
@@ -159,7 +173,8 @@ std::string PtxOpMachine<Capacity>::stateText(const State& state) const {
       const typename State::InFlight& entry = self.inFlight[index];
       text += (index ? ", " : "") + std::string("instr ") + number(entry.instruction) + " loc " +
               number(entry.location) + " dest " + number(entry.destination) + " waiting " +
-              number(entry.waiting) + " value " + number(entry.value) + " compare " + number(entry.compare);
+              number(entry.waiting) + " barrier threads " + number(entry.barrierThreads) + " value " +
+              number(entry.value) + " compare " + number(entry.compare);
     }
     text += "], store buffer " +
             writes(self.storeBuffer, clamped(self.storeBufferLength, Capacity::kInFlight)) + "\n";

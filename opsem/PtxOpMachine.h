@@ -4,6 +4,8 @@
 // class says which steps a state offers, and describes them for traces.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -28,12 +30,32 @@ enum class StepKind : std::uint32_t {
   RequestLoad,           // a load's request joins the SM queue (REQ-*)
 };
 
+// A transition id: the kind in its low kStepKindBits, then the unit (a
+// thread, CTA or device) in kStepUnitBits, then the index (an in-flight
+// slot, a queue position, a line or location) in the rest.
+inline constexpr unsigned kStepKindBits = 4;
+inline constexpr unsigned kStepUnitBits = 8;
+inline constexpr unsigned kStepIndexShift = kStepKindBits + kStepUnitBits;
+inline constexpr std::uint32_t kStepKindMask = (1u << kStepKindBits) - 1;
+inline constexpr std::uint32_t kStepUnitMask = (1u << kStepUnitBits) - 1;
+static_assert(static_cast<std::uint32_t>(StepKind::RequestLoad) <= kStepKindMask,
+              "every StepKind fits a transition id's kind bits");
+
 constexpr std::uint32_t transitionId(StepKind kind, std::uint32_t unit, std::uint32_t index = 0) {
-  return static_cast<std::uint32_t>(kind) | unit << 4 | index << 12;
+  return static_cast<std::uint32_t>(kind) | unit << kStepKindBits | index << kStepIndexShift;
 }
 
 template <typename Capacity>
 class PtxOpMachine {
+  // A transition id's unit names a thread, a CTA or a device (as many as
+  // threads: MachineState.h); its index an in-flight slot, a queue
+  // position, a line or a location.
+  static_assert(Capacity::kThreads <= kStepUnitMask + 1,
+                "a thread, CTA or device fits a transition id's unit");
+  static_assert(std::max({Capacity::kInFlight, Capacity::kQueue, Capacity::kLocations}) <=
+                    (std::uint64_t{1} << (32 - kStepIndexShift)),
+                "an in-flight slot, queue position, line or location fits a transition id's index");
+
  public:
   using State = MachineState<Capacity>;
   using Stored = typename State::Stored;
@@ -69,12 +91,21 @@ class PtxOpMachine {
     const Program& program = hardware_.program;
     bool going = true;  // until the sink has what it needs
     auto offer = [&](std::uint32_t id) {
-      if (going && step(next, id)) {
+      if (!going) {
+        return;
+      }
+      if (step(next, id)) {
 #ifdef OPCHECK_CHECK_INVARIANTS
         requireInvariants(state, id, next);
 #endif
         going = statespace::offer(sink, statespace::Transition{id, isLocal(state, id)}, next);
         restore(next);
+      } else {
+#ifdef OPCHECK_CHECK_INVARIANTS
+        // The one copy serves every candidate step (above): a disabled step
+        // must leave it as it found it.
+        requireUnchanged(state, id, next);
+#endif
       }
     };
     for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
@@ -156,12 +187,12 @@ class PtxOpMachine {
   // a branch back), which touches only the issuing thread, or a step RED-4
   // or RED-5 lets alone.
   bool isLocal(const State& state, std::uint32_t id) const {
-    const std::uint32_t unit = (id >> 4) & 255u;
-    switch (static_cast<StepKind>(id & 15u)) {
+    const std::uint32_t unit = (id >> kStepKindBits) & kStepUnitMask;
+    switch (static_cast<StepKind>(id & kStepKindMask)) {
       case StepKind::Issue:
         return hardware_.issue.issueAlone(state, unit);
       case StepKind::Perform:
-        return hardware_.operations.storeAlone(state, unit, id >> 12);
+        return hardware_.operations.storeAlone(state, unit, id >> kStepIndexShift);
       case StepKind::DrainStoreBuffer:
         return hardware_.storeBuffer.drainAlone(state, unit);
       default:
@@ -171,6 +202,9 @@ class PtxOpMachine {
   // Stops the program, naming each broken invariant and the states around
   // step ID, when AFTER breaks one (OPCHECK_CHECK_INVARIANTS).
   void requireInvariants(const State& before, std::uint32_t id, const State& after) const;
+  // Stops the program, naming step ID and the bytes it changed, when the
+  // step was disabled but AFTER differs from BEFORE (OPCHECK_CHECK_INVARIANTS).
+  void requireUnchanged(const State& before, std::uint32_t id, const State& after) const;
 
   Hardware<Capacity> hardware_;
 };

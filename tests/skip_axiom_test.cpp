@@ -104,6 +104,6 @@ TEST_CASE("opcheck models lists each axiom with its citation", "[cli][skip-axiom
   CHECK(models.exitStatus == 0);
   CHECK(contains(models.standardOutput, "--skip-axiom NAME"));
   CHECK(contains(models.standardOutput, "Causality"));
-  CHECK(contains(models.standardOutput, "PTX ISA 8.10.6"));
+  CHECK(contains(models.standardOutput, "PTX ISA 9.1 8.10.6"));
   CHECK(contains(models.standardOutput, "seed 000 Fig. 16"));
 }
