@@ -177,6 +177,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   }
   applyLimits(options.limits, options.comparison.operational);
   applyLimits(options.limits, options.comparison.check);
+  options.comparison.timeoutSeconds = options.limits.timeoutSeconds;
   return std::nullopt;
 }
 

@@ -209,8 +209,10 @@ struct TestResult {
 
 // ptx-op: herd's block, then opcheck's own lines (or JSON members).
 void runOperational(const litmus::Test& test, const std::string& file, const RunOptions& options,
-                    TestResult& result) {
-  const opsem::OperationalResult operational = opsem::runPtxOp(test, file, options.operational);
+                    const statespace::Deadline& deadline, TestResult& result) {
+  opsem::OperationalOptions limited = options.operational;
+  setDeadline(deadline, limited);
+  const opsem::OperationalResult operational = opsem::runPtxOp(test, file, limited);
   const litmus::Outcome outcome = reportedOutcome(operational);
   result.cut = !outcome.stopped.empty();
   result.hang = operational.hangStates > 0;
@@ -228,8 +230,7 @@ void runOperational(const litmus::Test& test, const std::string& file, const Run
   }
   result.warning = operationalWarning(file, operational);
   if (!options.graphs.directory.empty() && operational.witnessFound) {
-    if (auto dot =
-            witnessGraphDot(test, file, options.operational, operational.witnessTrace, options.unroll)) {
+    if (auto dot = witnessGraphDot(test, file, limited, operational.witnessTrace, options.unroll)) {
       result.pictures.emplace_back("witness", std::move(*dot));
     }
   }
@@ -237,15 +238,20 @@ void runOperational(const litmus::Test& test, const std::string& file, const Run
 
 TestResult runOne(const std::filesystem::path& file, const RunOptions& options) {
   TestResult result;
+  // The test's one deadline: its exploration and the trace searches after
+  // it, or its enumeration, all within --timeout.
+  const statespace::Deadline deadline = options.limits.deadlineFromNow();
   try {
     const litmus::Test test = parser::readLitmusFile(file);
     result.name = test.name;
     if (options.model == nullptr) {
-      runOperational(test, file.string(), options, result);
+      runOperational(test, file.string(), options, deadline, result);
       return result;
     }
+    axiomcheck::CheckOptions check = options.check;
+    setDeadline(deadline, check);
     axiomcheck::ShownOutcome shown =
-        axiomcheck::checkAndShow(test, *options.model, options.check, file.string(), options.graphs.show);
+        axiomcheck::checkAndShow(test, *options.model, check, file.string(), options.graphs.show);
     const litmus::Outcome& outcome = shown.outcome;
     result.cut = !outcome.stopped.empty();
     for (std::size_t index = 0; index < shown.pictures.size(); ++index) {

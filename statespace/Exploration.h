@@ -7,15 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "statespace/Deadline.h"
 #include "statespace/Fingerprint.h"
 
 namespace opcheck::statespace {
 
 // The limits of one exploration, and of the trace searches after it
-// (TraceBuilder.h), which count their states and seconds afresh.
+// (TraceBuilder.h), which count their states afresh and share the deadline.
 struct ExplorationLimits {
-  std::uint64_t maxStates = 0;  // 0: no limit
-  double timeoutSeconds = 0;    // 0: no limit
+  std::uint64_t maxStates = 0;  // at most this many distinct states; 0: no limit
+  Deadline deadline;            // none: no time limit
   // Set by another thread or a signal handler (Ctrl-C): stop as at a limit.
   const std::atomic<bool>* interrupted = nullptr;
 };

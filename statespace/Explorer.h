@@ -144,8 +144,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       stop(StopReason::Interrupted);
       return;
     }
-    if (options.limits.timeoutSeconds > 0 &&
-        std::chrono::duration<double>(Clock::now() - start).count() > options.limits.timeoutSeconds) {
+    if (options.limits.deadline.passed()) {
       stop(StopReason::Timeout);
       return;
     }
