@@ -1,6 +1,8 @@
 // What an exploration found and what it cost.
 #pragma once
 
+#include <tbb/concurrent_vector.h>
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -54,7 +56,10 @@ struct ExplorationStatistics {
 
 template <typename State>
 struct ExplorationResult {
-  std::vector<State> finalStates;  // distinct; in no particular order
+  // Distinct; in no particular order. Kept as the workers filled it: a run
+  // may end with millions of final states, whose copy would take seconds
+  // past the deadline.
+  tbb::concurrent_vector<State> finalStates;
   // States from which no final state can be reached (deadlocks and
   // livelocks such as a spin loop that can never exit), when detectHangs.
   std::uint64_t hangStates = 0;
