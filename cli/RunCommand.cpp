@@ -80,7 +80,7 @@ struct RunCommandLine {
     app.footer(
         "Subcommands (opcheck SUBCOMMAND --help): compare, harness, generate, races, parse, models; "
         "opcheck help [SUBCOMMAND].\n"
-        "Exit status: 0 when everything ran, 2 for bad input or usage, 130 after Ctrl-C.");
+        "Exit status: 0 when everything ran, 2 for bad input or usage, 130 after Ctrl-C, 143 after SIGTERM.");
     addInputs(app, options.inputs);
     app.add_option("--model", model,
                    std::string("the model: ") + kModelNames + "; default " + std::string(kDefaultModel))
@@ -190,13 +190,6 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
   return std::nullopt;
 }
 
-// "at the candidate limit" and so on, for a sentence about a stop.
-std::string axiomaticStopPhrase(const std::string& stopped) {
-  return stopped == "max-candidates" ? "at the candidate limit"
-         : stopped == "timeout"      ? "at the time limit"
-                                     : "by an interrupt";
-}
-
 struct TestResult {
   std::string output;   // the printed verdict, empty for a bad file
   bool cut = false;     // a limit cut the run: the verdict is "??"
@@ -262,16 +255,15 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
       if (!outcome.stopped.empty()) {
         // As for ptx-op: a line of opcheck's own after Time.
         result.output.pop_back();
-        result.output += "Stopped " + test.name + " " + axiomaticStopPhrase(outcome.stopped) +
-                         ": outcomes may be missing\n\n";
+        result.output +=
+            "Stopped " + test.name + " " + stopPhrase(outcome.stopped) + ": outcomes may be missing\n\n";
       }
     } else {
       result.output = litmus::dumpJson(litmus::outcomeJson(test, outcome, file.string()));
     }
     if (!outcome.stopped.empty()) {
-      result.warning = file.string() + ": warning: the enumeration stopped " +
-                       axiomaticStopPhrase(outcome.stopped) + " after " + std::to_string(outcome.candidates) +
-                       " candidates; the report is partial";
+      result.warning = file.string() + ": warning: the enumeration stopped " + stopPhrase(outcome.stopped) +
+                       " after " + std::to_string(outcome.candidates) + " candidates; the report is partial";
     }
   } catch (const litmus::InputError& error) {
     result.error = error.what();
@@ -387,7 +379,7 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
   if (interrupted()) {
     std::cerr << "opcheck: interrupted: " << done << " of " << files.size()
               << " tests reported (those stopped by the interrupt are partial)\n";
-    return kInterrupted;
+    return interruptStatus();
   }
   if (!allGood) {
     return kBadInput;
