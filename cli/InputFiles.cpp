@@ -54,7 +54,11 @@ void addPath(const fs::path& path, const std::string& place, InputFiles& result)
   std::error_code error;
   if (fs::is_directory(path, error)) {
     std::vector<fs::path> found;
-    addDirectory(path, place, found, result.problems);
+    std::vector<std::string> problems;
+    addDirectory(path, place, found, problems);
+    // Sorted, as the files are: the order never depends on the file system.
+    std::sort(problems.begin(), problems.end());
+    result.problems.insert(result.problems.end(), problems.begin(), problems.end());
     std::sort(found.begin(), found.end());
     result.files.insert(result.files.end(), found.begin(), found.end());
   } else if (fs::exists(path, error)) {
