@@ -37,10 +37,10 @@ exists (P1:r0 == 1 /\ P1:r1 == 0)
 )";
 
 // Runs opcheck with ARGUMENTS in a child: with its address space limited to
-// MEMORYBYTES (0: no limit), and sent SIGINT after INTERRUPTAFTER seconds
+// MEMORYBYTES (0: no limit), and sent SIGNAL after INTERRUPTAFTER seconds
 // (0: never).
 testing::CommandResult runLimited(const std::vector<std::string>& arguments, rlim_t memoryBytes,
-                                  double interruptAfter) {
+                                  double interruptAfter, int signal = SIGINT) {
   char outName[] = "/tmp/opcheck-limits-out-XXXXXX";
   char errName[] = "/tmp/opcheck-limits-err-XXXXXX";
   const int out = mkstemp(outName);
@@ -65,7 +65,7 @@ testing::CommandResult runLimited(const std::vector<std::string>& arguments, rli
   }
   if (interruptAfter > 0) {
     std::this_thread::sleep_for(std::chrono::duration<double>(interruptAfter));
-    kill(child, SIGINT);
+    kill(child, signal);
   }
   int status = 0;
   waitpid(child, &status, 0);
@@ -78,6 +78,26 @@ testing::CommandResult runLimited(const std::vector<std::string>& arguments, rli
   unlink(outName);
   unlink(errName);
   return result;
+}
+
+// Two tests in SCRATCH: one that every model runs at once, one slow for
+// every model.
+std::pair<fs::path, fs::path> quickThenSlow(const Scratch& scratch) {
+  return {scratch.write("mp.litmus", kMessagePassingReleaseAcquire),
+          scratch.write("many.litmus", testing::manyCandidatesTest())};
+}
+
+// Seed 000's dlb-mp+fences (Fig. 7) with P0 copied five times: both sides
+// of compare run far past a second.
+std::string bigTest() {
+  return (std::filesystem::path(OPCHECK_SOURCE_DIR) / "tests/limits/dlb-mp+fences-6.litmus").string();
+}
+
+// The seconds ARGUMENTS take to run, and what they gave.
+std::pair<double, testing::CommandResult> timed(const std::vector<std::string>& arguments) {
+  const auto start = std::chrono::steady_clock::now();
+  testing::CommandResult result = testing::runOpcheck(arguments);
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), std::move(result)};
 }
 
 std::string hangSection(const std::string& output) {
@@ -194,8 +214,7 @@ TEST_CASE("compare and harness report running out of memory per test, as opcheck
 TEST_CASE("Ctrl-C prints the tests that had finished, marks the rest partial and exits 130",
           "[cli][limits]") {
   Scratch scratch;
-  const fs::path quick = scratch.write("mp.litmus", kMessagePassingReleaseAcquire);
-  const fs::path slow = scratch.write("many.litmus", testing::manyCandidatesTest());
+  const auto [quick, slow] = quickThenSlow(scratch);
   const testing::CommandResult run =
       runLimited({quick.string(), slow.string(), "--model", "ptx", "--jobs", "1"}, 0, 1.0);
   CHECK(run.exitStatus == 130);
@@ -302,4 +321,107 @@ exists (P1:r1 == 0)
   const testing::CommandResult json = testing::runOpcheck(
       {mp.string(), "--model", "ptx-op", "--witness", "--max-states", "100", "--format", "json"});
   CHECK_THAT(json.standardOutput, Contains("\"witness\":null,\"trace_stopped\":\"max-states\""));
+}
+
+TEST_CASE("the time limit (--timeout) bounds a test's whole run: exploration and axiomatic side and traces",
+          "[cli][compare][races][limits]") {
+  // The exploration and the axiomatic side are both cut: no verdict can be
+  // unsound, so no run to an operational-only state is searched for.
+  const auto [compareSeconds, compared] = timed({"compare", bigTest(), "--timeout", "2"});
+  CHECK(compared.exitStatus == 0);
+  CHECK_THAT(compared.standardOutput, Contains("(exploration stopped by a limit)"));
+  CHECK_THAT(compared.standardOutput, Contains("0 unsound"));
+  CHECK(compareSeconds < 3);
+
+  const auto [executionsSeconds, executions] =
+      timed({"compare", bigTest(), "--executions", "--timeout", "2"});
+  CHECK(executions.exitStatus == 0);
+  CHECK(executionsSeconds < 3);
+
+  // The hang and witness searches share the exploration's deadline.
+  const auto [witnessSeconds, witness] =
+      timed({bigTest(), "--model", "ptx-op", "--witness", "--timeout", "2"});
+  CHECK(witness.exitStatus == 0);
+  CHECK_THAT(witness.standardOutput, Contains("Stopped dlb-mp+fences-6"));
+  CHECK(witnessSeconds < 3);
+
+  const auto [racesSeconds, races] = timed({"races", bigTest(), "--model", "ptx-op", "--timeout", "2"});
+  CHECK(races.exitStatus == 0);
+  CHECK(racesSeconds < 3);
+}
+
+TEST_CASE("a state limit (--max-states N) stores N states and no more", "[cli][limits]") {
+  const testing::CommandResult result =
+      testing::runOpcheck({bigTest(), "--model", "ptx-op", "--max-states", "100", "--format", "json"});
+  CHECK(result.exitStatus == 0);
+  CHECK_THAT(result.standardOutput, Contains("\"candidates\":100,"));
+  CHECK_THAT(result.standardOutput, Contains("\"stopped\":\"max-states\""));
+}
+
+TEST_CASE("a number option out of its range is a usage error that states the range and is never wrapped",
+          "[cli][limits]") {
+  Scratch scratch;
+  const fs::path mp = scratch.write("mp.litmus", kMessagePassingReleaseAcquire);
+  const std::string range = "takes a whole number from 1 to 18446744073709551615";
+  for (const char* text : {"-1", "18446744073709551616", "18446744073709551617", "-18446744073709551615", "0",
+                           "1.5", "+2", ""}) {
+    INFO("--max-states '" << text << "'");
+    const testing::CommandResult states =
+        testing::runOpcheck({mp.string(), "--model", "ptx-op", "--max-states", text});
+    CHECK(states.exitStatus == 2);
+    CHECK_THAT(states.standardError, Contains("--max-states") && Contains(range));
+    const testing::CommandResult candidates =
+        testing::runOpcheck({"compare", mp.string(), "--max-candidates", text});
+    CHECK(candidates.exitStatus == 2);
+    CHECK_THAT(candidates.standardError, Contains("--max-candidates") && Contains(range));
+  }
+  // The largest number in the range is taken.
+  CHECK(testing::runOpcheck({mp.string(), "--model", "ptx-op", "--max-states", "18446744073709551615"})
+            .exitStatus == 0);
+
+  const testing::CommandResult seed = testing::runOpcheck({"generate", "--random", "1", "--seed", "-1"});
+  CHECK(seed.exitStatus == 2);
+  CHECK_THAT(seed.standardError,
+             Contains("--seed") && Contains("takes a whole number from 0 to 18446744073709551615"));
+  const testing::CommandResult jobs = testing::runOpcheck({mp.string(), "--jobs", "-4294967295"});
+  CHECK(jobs.exitStatus == 2);
+  CHECK_THAT(jobs.standardError, Contains("takes a whole number from 1 to 100000"));
+}
+
+TEST_CASE("SIGTERM prints the finished tests and writes the report as Ctrl-C does and exits 143",
+          "[cli][compare][limits]") {
+  Scratch scratch;
+  const auto [quick, slow] = quickThenSlow(scratch);
+  const fs::path report = scratch.path("report.md");
+  const testing::CommandResult compared =
+      runLimited({"compare", quick.string(), slow.string(), "--jobs", "1", "--report", report.string()}, 0,
+                 1.0, SIGTERM);
+  CHECK(compared.exitStatus == 143);
+  CHECK_THAT(compared.standardOutput, Contains("MP: ptx-op"));
+  CHECK_THAT(compared.standardOutput, Contains("Partial: interrupted after 2 of 2 tests"));
+  REQUIRE(fs::exists(report));
+  CHECK_THAT(testing::readFile(report), Contains("Partial: interrupted"));
+
+  const testing::CommandResult run =
+      runLimited({quick.string(), slow.string(), "--model", "ptx", "--jobs", "1"}, 0, 1.0, SIGTERM);
+  CHECK(run.exitStatus == 143);
+  CHECK_THAT(run.standardOutput, Contains("Observation MP Never"));
+  CHECK_THAT(run.standardOutput, Contains("Stopped Many by an interrupt"));
+}
+
+TEST_CASE("races stops at Ctrl-C and SIGTERM with the finished tests printed", "[cli][races][limits]") {
+  Scratch scratch;
+  const auto [quick, slow] = quickThenSlow(scratch);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("signal " << signal);
+    const auto start = std::chrono::steady_clock::now();
+    const testing::CommandResult races =
+        runLimited({"races", quick.string(), slow.string(), "--jobs", "1"}, 0, 1.0, signal);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(races.exitStatus == 128 + signal);
+    CHECK_THAT(races.standardOutput, Contains("Races MP none"));
+    CHECK_THAT(races.standardOutput, Contains("Stopped Many by an interrupt") || Contains("Test Many"));
+    CHECK_THAT(races.standardError, Contains("opcheck races: interrupted"));
+    CHECK(seconds < 10);
+  }
 }
