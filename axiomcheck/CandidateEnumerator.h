@@ -12,18 +12,21 @@
 #include "axiomcheck/AxiomaticModel.h"
 #include "litmus/Outcome.h"
 #include "litmus/Test.h"
+#include "statespace/Deadline.h"
 
 namespace opcheck::axiomcheck {
 
 struct CheckOptions {
   unsigned unroll = 2;  // --unroll K: backward jumps taken at most K times
-  // Limits on one test (docs/architecture.md "Limits"): candidates counted as Outcome::candidates
-  // (--max-candidates), seconds from the start of the check (--timeout), and
-  // a flag another thread or a signal handler sets (Ctrl-C). 0 / null: none.
+  // Limits on one test (docs/architecture.md "Limits"): candidates counted
+  // as Outcome::candidates (--max-candidates), the deadline of the test's
+  // run (--timeout; shared with ptx-op's side where a command runs both),
+  // and a flag another thread or a signal handler sets (Ctrl-C, SIGTERM).
+  // 0 / none / null: no limit.
   // A limit reached ends the enumeration with the outcome so far and
   // Outcome::stopped set: the report is partial.
   std::uint64_t maxCandidates = 0;
-  double timeoutSeconds = 0;
+  statespace::Deadline deadline;
   const std::atomic<bool>* interrupted = nullptr;
 };
 

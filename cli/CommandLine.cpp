@@ -1,6 +1,7 @@
 #include "cli/CommandLine.h"
 
 #include <algorithm>
+#include <charconv>
 #include <iostream>
 
 #include "axiomcheck/Models.h"
@@ -23,18 +24,44 @@ void addInputs(CLI::App& app, std::vector<std::string>& inputs) {
       ->take_all();
 }
 
+CLI::Option* addWholeNumberOption(CLI::App& app, const std::string& names, const std::string& type,
+                                  std::uint64_t min, std::uint64_t max,
+                                  std::function<void(std::uint64_t)> store, const std::string& description) {
+  // Digits only: std::from_chars takes no sign for an unsigned type, and
+  // says when the number does not fit one.
+  auto read = [](const std::string& text) -> std::optional<std::uint64_t> {
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+      return std::nullopt;
+    }
+    return value;
+  };
+  auto problem = [read, min, max](const std::string& text) -> std::string {
+    const std::optional<std::uint64_t> value = read(text);
+    if (value && *value >= min && *value <= max) {
+      return "";
+    }
+    return "takes a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", not '" +
+           text + "'";
+  };
+  return app
+      .add_option_function<std::string>(
+          names, [read, store = std::move(store)](const std::string& text) { store(*read(text)); },
+          description)
+      ->type_name(type)
+      ->check(CLI::Validator(problem, ""));
+}
+
 void addJobsOption(CLI::App& app, unsigned& jobs) {
-  app.add_option("-j,--jobs", jobs,
-                 "tests in parallel, printed in input order (one test: N exploration threads)")
-      ->type_name("N")
-      ->check(CLI::Range(1u, 100000u).description(""));
+  addWholeNumberOption(app, "-j,--jobs", "N", jobs, 1u, 100000u,
+                       "tests in parallel, printed in input order (one test: N exploration threads)");
 }
 
 void addUnrollOption(CLI::App& app, unsigned& unroll) {
-  app.add_option("--unroll", unroll, "loop iterations the axiomatic models unroll")
-      ->type_name("K")
-      ->check(CLI::Range(0u, 100000u).description(""))
-      ->capture_default_str();
+  addWholeNumberOption(app, "--unroll", "K", unroll, 0u, 100000u,
+                       "loop iterations the axiomatic models unroll")
+      ->default_str(std::to_string(unroll));
 }
 
 void addFormatOption(CLI::App& app, bool& json) {

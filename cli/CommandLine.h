@@ -7,6 +7,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +24,25 @@ void setUpApp(CLI::App& app);
 
 // FILE|DIR|@INDEX|- ...: the tests to read (cli/InputFiles.h).
 void addInputs(CLI::App& app, std::vector<std::string>& inputs);
+
+// NAMES (e.g. "--max-states"), a whole number from MIN to MAX handed to
+// STORE, shown as TYPE ("N") in the usage. The text is read with its range
+// checked: a sign, a fraction or a number out of range is a usage error
+// that states the range (CLI11 alone reads "-1" into an unsigned variable
+// as its largest value, and a number past 2^64 as no error).
+CLI::Option* addWholeNumberOption(CLI::App& app, const std::string& names, const std::string& type,
+                                  std::uint64_t min, std::uint64_t max,
+                                  std::function<void(std::uint64_t)> store, const std::string& description);
+
+// The same, read into TARGET.
+template <typename Unsigned>
+CLI::Option* addWholeNumberOption(CLI::App& app, const std::string& names, const std::string& type,
+                                  Unsigned& target, Unsigned min, Unsigned max,
+                                  const std::string& description) {
+  return addWholeNumberOption(
+      app, names, type, min, max, [&target](std::uint64_t value) { target = static_cast<Unsigned>(value); },
+      description);
+}
 
 // -j,--jobs N: tests in parallel (one test: N exploration threads).
 void addJobsOption(CLI::App& app, unsigned& jobs);

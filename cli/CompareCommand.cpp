@@ -101,7 +101,8 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
       "opcheck compare"};
   setUpApp(app);
   app.footer(
-      "Exit status: 0 when every test is sound, 1 when some test is unsound, 2 for bad input or usage.\n"
+      "Exit status: 0 when every test is sound, 1 when some test is unsound, 2 for bad input or usage, "
+      "130 after Ctrl-C, 143 after SIGTERM.\n"
       "With --against LOG: 1 when the model forbids a state a litmus7 log saw (--strict: also when a test "
       "differs from the log, is on one side only, or a limit cut its run).");
   std::string operational(opsem::kOperationalModelName);
@@ -177,6 +178,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   }
   applyLimits(options.limits, options.comparison.operational);
   applyLimits(options.limits, options.comparison.check);
+  options.comparison.timeoutSeconds = options.limits.timeoutSeconds;
   return std::nullopt;
 }
 
@@ -216,7 +218,7 @@ int runAgainstLog(const CompareOptions& options) {
   std::cout << (options.json ? logComparisonJson(suite) : logComparisonText(suite));
   if (suite.interrupted) {
     std::cerr << "opcheck compare: interrupted: the report is partial\n";
-    return kInterrupted;
+    return interruptStatus();
   }
   if (suite.forbidsSeen()) {
     return kCheckFailed;
@@ -292,7 +294,7 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
   }
   if (suite.interrupted) {
     std::cerr << "opcheck compare: interrupted: the report is partial\n";
-    return kInterrupted;
+    return interruptStatus();
   }
   const bool unsound = std::any_of(suite.tests.begin(), suite.tests.end(),
                                    [](const TestComparison& test) { return test.unsound(); });

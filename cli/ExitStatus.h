@@ -12,6 +12,8 @@ enum ExitStatus : int {
   // Ctrl-C: what had finished was printed (128 + SIGINT, as a shell reports
   // a process that SIGINT ended).
   kInterrupted = 130,
+  // SIGTERM, as for Ctrl-C (128 + SIGTERM).
+  kTerminated = 143,
 };
 
 }  // namespace opcheck::cli

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -68,12 +69,11 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Gen
                  "a cuda-litmus family (iriw isa2 rwc wrc wrw_2w wwc 2_2w 3_2w z6_3), corpus (the six of "
                  "corpora/cuda-litmus) or all")
       ->type_name("NAME|corpus|all");
-  app.add_option("--random", options.randomCount,
-                 "N small random tests (for scripts/fuzz-models.sh), named random-S-I; the same seed gives "
-                 "the same tests")
-      ->type_name("N")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000}).description(""));
-  app.add_option("--seed", options.randomSeed, "--random's series (default 0)")->type_name("S");
+  addWholeNumberOption(app, "--random", "N", options.randomCount, std::uint64_t{1}, std::uint64_t{1'000'000},
+                       "N small random tests (for scripts/fuzz-models.sh), named random-S-I; the same seed "
+                       "gives the same tests");
+  addWholeNumberOption(app, "--seed", "S", options.randomSeed, std::uint64_t{0},
+                       std::numeric_limits<std::uint64_t>::max(), "--random's series (default 0)");
   bool list = false;
   app.add_flag("--list", list, "list the shapes and families");
   app.add_option("--scope", scope, "the accesses' scope")

@@ -72,15 +72,13 @@ void addGraphOptions(CLI::App& app, GraphOptions& options) {
          "let rejected candidates through to --show's selection")
       ->type_name("invalid|all|none")
       ->check(CLI::IsMember({"invalid", "all", "none"}).description(""));
-  app.add_option_function<std::size_t>(
-         "--nshow",
-         [&options](std::size_t limit) {
-           options.show.limit = limit;
-           options.showGiven = true;
-         },
-         "at most N pictures per test")
-      ->type_name("N")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}).description(""));
+  addWholeNumberOption(
+      app, "--nshow", "N", 1, 1000000,
+      [&options](std::uint64_t limit) {
+        options.show.limit = static_cast<std::size_t>(limit);
+        options.showGiven = true;
+      },
+      "at most N pictures per test");
   app.add_option("-o,--output", options.directory,
                  "the folder for the pictures (--show; ptx-op: --witness's execution graph)")
       ->type_name("DIR")

@@ -225,7 +225,7 @@ static int runHarnessCommandUnchecked(const std::vector<std::string>& arguments)
   }
   if (report.interrupted) {
     std::cerr << "opcheck harness: interrupted: the report is partial\n";
-    return kInterrupted;
+    return interruptStatus();
   }
   if (report.unsound()) {
     return kCheckFailed;

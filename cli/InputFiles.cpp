@@ -13,21 +13,52 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The *.litmus files below DIRECTORY into FOUND, and into PROBLEMS what
+// cannot be read, each with the system's reason: a directory that cannot be
+// listed, a link named *.litmus that leads nowhere (dangling, or a loop). A
+// test left out in silence would make a run look complete when it is not.
+// Links to directories are not followed, as find does not follow them. A
+// problem with DIRECTORY itself is reported as PLACE.
+void addDirectory(const fs::path& directory, const std::string& place, std::vector<fs::path>& found,
+                  std::vector<std::string>& problems) {
+  std::error_code error;
+  fs::directory_iterator it(directory, error);
+  for (const fs::directory_iterator end; !error && it != end; it.increment(error)) {
+    const fs::directory_entry& entry = *it;
+    std::error_code kind;
+    if (!entry.is_symlink(kind) && entry.is_directory(kind)) {
+      addDirectory(entry.path(), entry.path().string(), found, problems);
+      continue;
+    }
+    if (entry.path().extension() != ".litmus") {
+      continue;
+    }
+    std::error_code target;
+    const fs::file_status status = fs::status(entry.path(), target);
+    if (target || !fs::exists(status)) {
+      problems.push_back(
+          entry.path().string() + ": error: cannot read file: " +
+          (target ? target : std::make_error_code(std::errc::no_such_file_or_directory)).message());
+    } else if (fs::is_regular_file(status)) {
+      found.push_back(entry.path());
+    }
+  }
+  if (error) {
+    problems.push_back(place + ": error: cannot read directory: " + error.message());
+  }
+}
+
 // PATH, a file or a directory of tests, into RESULT; a problem is reported
 // as PLACE (the argument, or INDEX:LINE:COL) followed by the message.
 void addPath(const fs::path& path, const std::string& place, InputFiles& result) {
   std::error_code error;
   if (fs::is_directory(path, error)) {
     std::vector<fs::path> found;
-    for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error), end;
-         !error && it != end; it.increment(error)) {
-      if (it->is_regular_file(error) && it->path().extension() == ".litmus") {
-        found.push_back(it->path());
-      }
-    }
-    if (error) {
-      result.problems.push_back(place + ": error: cannot read directory: " + error.message());
-    }
+    std::vector<std::string> problems;
+    addDirectory(path, place, found, problems);
+    // Sorted, as the files are: the order never depends on the file system.
+    std::sort(problems.begin(), problems.end());
+    result.problems.insert(result.problems.end(), problems.begin(), problems.end());
     std::sort(found.begin(), found.end());
     result.files.insert(result.files.end(), found.begin(), found.end());
   } else if (fs::exists(path, error)) {

@@ -2,7 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 
+#include "cli/CommandLine.h"
 #include "cli/Interrupt.h"
 #include "cli/ModelChoice.h"
 #include "litmus/FileReading.h"
@@ -25,20 +27,19 @@ std::string secondsProblem(const std::string& text) {
 
 void addLimitOptions(CLI::App& app, RunLimits& limits) {
   limits.interrupted = &interruptFlag();
-  app.add_option("--max-states", limits.maxStates,
-                 "ptx-op: states explored, and in each trace search after it (hang, witness)")
-      ->type_name("N")
-      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
-  app.add_option("--max-candidates", limits.maxCandidates,
-                 "axiomatic models (" + axiomaticModelNames() + "): candidate executions enumerated")
-      ->type_name("N")
-      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}).description(""));
+  constexpr std::uint64_t kMost = std::numeric_limits<std::uint64_t>::max();
+  addWholeNumberOption(app, "--max-states", "N", limits.maxStates, std::uint64_t{1}, kMost,
+                       "ptx-op: states explored, and (counted apart) in each trace search after it (hang, "
+                       "witness)");
+  addWholeNumberOption(app, "--max-candidates", "N", limits.maxCandidates, std::uint64_t{1}, kMost,
+                       "axiomatic models (" + axiomaticModelNames() + "): candidate executions enumerated");
   app.add_option_function<std::string>(
          "--timeout",
          [&limits](const std::string& text) {
            std::from_chars(text.data(), text.data() + text.size(), limits.timeoutSeconds);
          },
-         "seconds per test and model, fractions allowed; also bounds the wait for input (a FIFO)")
+         "seconds per test, for every search of its run together, fractions allowed; also bounds the "
+         "wait for input (a FIFO)")
       ->type_name("SECONDS")
       ->check(CLI::Validator(secondsProblem, ""));
 }

@@ -20,21 +20,6 @@ std::string_view stopWords(statespace::StopReason reason) {
   return {};
 }
 
-// "at the state limit" and so on, for a sentence about a stop.
-std::string stopPhrase(statespace::StopReason reason) {
-  switch (reason) {
-    case statespace::StopReason::Completed:
-      return {};
-    case statespace::StopReason::MaxStates:
-      return "at the state limit";
-    case statespace::StopReason::Timeout:
-      return "at the time limit";
-    case statespace::StopReason::Interrupted:
-      return "by an interrupt";
-  }
-  return {};
-}
-
 std::string mebibytes(std::uint64_t bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1fMiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
@@ -51,6 +36,21 @@ std::string steps(const std::vector<std::string>& lines) {
 
 }  // namespace
 
+std::string stopPhrase(std::string_view stopped) {
+  return stopped == "max-candidates" ? "at the candidate limit"
+         : stopped == "max-states"   ? "at the state limit"
+         : stopped == "timeout"      ? "at the time limit"
+                                     : "by an interrupt";
+}
+
+namespace {
+
+std::string reasonPhrase(statespace::StopReason reason) {
+  return reason == statespace::StopReason::Completed ? std::string() : stopPhrase(stopWords(reason));
+}
+
+}  // namespace
+
 std::string operationalHerdLines(const litmus::Test& test, const opsem::OperationalResult& result) {
   const statespace::ExplorationStatistics& statistics = result.statistics;
   const double perSecond =
@@ -62,11 +62,12 @@ std::string operationalHerdLines(const litmus::Test& test, const opsem::Operatio
       std::to_string(result.stateBytes) + " peak-memory " + mebibytes(statistics.peakResidentBytes) +
       " states/s " + std::to_string(static_cast<std::uint64_t>(perSecond)) + "\n";
   if (statistics.stopReason != statespace::StopReason::Completed) {
-    text += "Stopped " + test.name + " " + stopPhrase(statistics.stopReason) + ": outcomes may be missing\n";
+    text +=
+        "Stopped " + test.name + " " + reasonPhrase(statistics.stopReason) + ": outcomes may be missing\n";
   }
   // A trace search cut by a limit found no trace; say so rather than
   // "none".
-  const std::string traceCut = "the trace search stopped " + stopPhrase(result.traceStopReason);
+  const std::string traceCut = "the trace search stopped " + reasonPhrase(result.traceStopReason);
   if (result.hangStates > 0) {
     text += "Hangs " + test.name + " " + std::to_string(result.hangStates) +
             " states from which no final state is reachable; " +

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "litmus/JsonPrinter.h"
 #include "litmus/Test.h"
@@ -22,6 +23,11 @@ void addOperationalJson(litmus::Json& object, const opsem::OperationalResult& re
 // The run's outcome, its "stopped" set when a limit cut the exploration (so
 // that the herd text says "??" and JSON "partial": true).
 litmus::Outcome reportedOutcome(const opsem::OperationalResult& result);
+
+// "at the time limit" and so on, for a sentence about a stop: STOPPED as
+// litmus::Outcome::stopped names the limit ("max-candidates", "max-states",
+// "timeout", "interrupted").
+std::string stopPhrase(std::string_view stopped);
 
 // A warning for standard error when a limit cut the exploration; empty
 // otherwise.

@@ -39,7 +39,7 @@ static int runParseCommandUnchecked(const std::vector<std::string>& arguments) {
       // gives up at once).
       std::cout.flush();
       std::cerr << "opcheck parse: interrupted\n";
-      return kInterrupted;
+      return interruptStatus();
     }
     try {
       const litmus::Test test = parser::readLitmusFile(file);
@@ -53,7 +53,7 @@ static int runParseCommandUnchecked(const std::vector<std::string>& arguments) {
   }
   if (interrupted()) {
     std::cerr << "opcheck parse: interrupted\n";
-    return kInterrupted;
+    return interruptStatus();
   }
   return allRead ? kSuccess : kBadInput;
 }

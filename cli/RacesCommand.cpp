@@ -1,5 +1,6 @@
 // opcheck races FILE|DIR... [--model ptx|sc] [--format herd|json] [--jobs N]
-// [--unroll K] [--fail-on-race] [--quiet], and `opcheck FILE... --races`:
+// [--unroll K] [--fail-on-race] [--quiet] [--max-states N | --max-candidates N]
+// [--timeout S] (cli/Limits.h), and `opcheck FILE... --races`:
 // the data races of every execution a model allows (docs/races.md). The
 // herd block of the model comes first, then lines that herd readers skip:
 //
@@ -11,7 +12,8 @@
 //   RacePicture NAME PATH                   with -o DIR: the first racy execution
 //
 // Exit status: 0 when every test ran, races or not; 1 with --fail-on-race
-// when some test has a data race; 2 for bad input or usage.
+// when some test has a data race; 2 for bad input or usage; 130/143 after
+// SIGINT/SIGTERM (cli/Interrupt.h).
 #include <unistd.h>
 
 #include <algorithm>
@@ -33,6 +35,7 @@
 #include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
+#include "cli/Limits.h"
 #include "cli/ModelChoice.h"
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
@@ -80,6 +83,7 @@ struct RacesOptions {
   bool guarantee = false;
   // -o DIR: each racy test's first racy execution drawn there.
   std::string pictures;
+  RunLimits limits;
 };
 
 // Reads the arguments; nothing when the command goes on, else the exit
@@ -92,7 +96,7 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   setUpApp(app);
   app.footer(
       "Exit status: 0 whatever the races, 1 with --fail-on-race when a test has a data race, 2 for bad "
-      "input or usage.");
+      "input or usage, 130 after Ctrl-C, 143 after SIGTERM.");
   std::string model = defaultModelName();
   addInputs(app, options.inputs);
   app.add_option("--model", model,
@@ -113,6 +117,7 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
                  "races as dashed double arrows")
       ->type_name("DIR");
   addStrictOption(app, options.strict, "a race was found (implies --fail-on-race)");
+  addLimitOptions(app, options.limits);
   // opcheck FILE... --races comes here with the flag still given.
   app.add_flag("--races")->group("");
   std::vector<std::string> skippedAxioms;
@@ -124,6 +129,16 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   if (!choice || (choice->axiomatic != nullptr && !axiomcheck::supportsRaces(*choice->axiomatic))) {
     return usageError("races takes --model " + axiomaticModelNames(", ", axiomcheck::supportsRaces) +
                       " or ptx-op[,PRESET], not '" + model + "'");
+  }
+  if (choice->operational() && given(app, "--max-candidates")) {
+    return usageError(doesNotApply(
+        "--max-candidates", model,
+        "it limits the axiomatic models (ptx, ptx60, ptx75, rmo, sc); ptx-op takes --max-states"));
+  }
+  if (!choice->operational() && given(app, "--max-states")) {
+    return usageError(
+        doesNotApply("--max-states", options.guarantee ? "ptx,sc" : model,
+                     "it limits ptx-op's exploration; the axiomatic models take --max-candidates"));
   }
   if (choice->operational()) {
     options.operational = choice;
@@ -247,6 +262,10 @@ std::string classList(const std::vector<Item>& items, Name&& name) {
 std::string herdLines(const litmus::Test& test, const axiomcheck::TestRaces& found,
                       const std::optional<std::string>& picture) {
   std::ostringstream out;
+  if (!found.outcome.stopped.empty()) {
+    out << "Stopped " << test.name << " " << stopPhrase(found.outcome.stopped)
+        << ": executions and their races may be missing\n";
+  }
   if (found.races.empty()) {
     out << "Races " << test.name << " none\n";
   } else {
@@ -347,9 +366,7 @@ struct RaceTestResult {
 //   Guarantee NAME race-free equal
 //   Guarantee NAME race-free DIFFERENT ptx-only STATE; ...
 void checkGuarantee(const litmus::Test& test, const std::string& file, const RacesOptions& options,
-                    RaceTestResult& result) {
-  axiomcheck::CheckOptions check;
-  check.unroll = options.unroll;
+                    const axiomcheck::CheckOptions& check, RaceTestResult& result) {
   const axiomcheck::TestRaces sc = axiomcheck::checkRaces(test, axiomcheck::scModel(), check, file, false);
   std::ostringstream out;
   out << "Guarantee " << test.name;
@@ -375,6 +392,7 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
     }
     // For scale: how often a race does let ptx leave SC.
     const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
+    result.cut = !ptx.stopped.empty();
     result.racyButEqual = ptx.states == sc.outcome.states;
     out << (result.racyButEqual ? " equal" : " non-sc");
     object["guarantee"] = "racy";
@@ -382,6 +400,7 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
   } else {
     result.raceFree = true;
     const litmus::Outcome ptx = axiomcheck::checkTest(test, axiomcheck::ptxModel(), check, file);
+    result.cut = !ptx.stopped.empty();
     result.equal = ptx.states == sc.outcome.states;
     out << " race-free " << (result.equal ? "equal" : "DIFFERENT");
     object["guarantee"] = "race-free";
@@ -398,6 +417,10 @@ void checkGuarantee(const litmus::Test& test, const std::string& file, const Rac
   }
   if (sc.outcome.boundCut) {
     out << " (loops cut at --unroll " << options.unroll << ")";
+  }
+  result.cut = result.cut || !sc.outcome.stopped.empty();
+  if (result.cut) {
+    out << " (stopped at a limit: partial)";
   }
   out << "\n";
   object["reasons"] = why;
@@ -447,9 +470,11 @@ std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomch
 // (crosscheck/OperationalSide.h); JSON's "candidates" counts the states of
 // ptx-op's own exploration, which then runs as well.
 void runOperational(const litmus::Test& test, const std::string& file, const RacesOptions& options,
-                    RaceTestResult& result) {
+                    const statespace::Deadline& deadline, RaceTestResult& result) {
   crosscheck::OperationalSideOptions sideOptions;
   sideOptions.operational.architecture = options.operational->architecture;
+  applyLimits(options.limits, sideOptions.operational);
+  setDeadline(deadline, sideOptions.operational);
   sideOptions.unroll = options.unroll;
   sideOptions.recordGraphs = true;
   sideOptions.plainFigures = options.json;
@@ -503,18 +528,22 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
 
 RaceTestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
   RaceTestResult result;
+  // The test's one deadline, shared by every search of its run (--timeout).
+  const statespace::Deadline deadline = options.limits.deadlineFromNow();
+  axiomcheck::CheckOptions check;
+  check.unroll = options.unroll;
+  applyLimits(options.limits, check);
+  setDeadline(deadline, check);
   try {
     const litmus::Test test = parser::readLitmusFile(file);
     if (options.guarantee) {
-      checkGuarantee(test, file.string(), options, result);
+      checkGuarantee(test, file.string(), options, check, result);
       return result;
     }
     if (options.operational) {
-      runOperational(test, file.string(), options, result);
+      runOperational(test, file.string(), options, deadline, result);
       return result;
     }
-    axiomcheck::CheckOptions check;
-    check.unroll = options.unroll;
     const axiomcheck::TestRaces found =
         axiomcheck::checkRaces(test, *options.model, check, file.string(), true);
     result.racy = !found.races.empty();
@@ -548,6 +577,7 @@ static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
   if (const std::optional<int> status = parseArguments(arguments, options)) {
     return *status;
   }
+  applyInputLimits(options.limits);
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   bool allGood = inputs.problems.empty();
   for (const std::string& problem : inputs.problems) {
@@ -627,6 +657,12 @@ static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
       tail["guarantee_summary"] = std::move(summary);
     }
     std::cout << "\n]," << litmus::dumpJson(tail).substr(1) << "\n";
+  }
+  if (interrupted()) {
+    std::cout.flush();
+    std::cerr << "opcheck races: interrupted: " << done << " of " << files.size()
+              << " tests reported (those stopped by the interrupt are partial)\n";
+    return interruptStatus();
   }
   if (!allGood) {
     return kBadInput;

@@ -77,7 +77,7 @@ struct RunCommandLine {
     app.footer(
         "Subcommands (opcheck SUBCOMMAND --help): compare, harness, generate, races, parse, models; "
         "opcheck help [SUBCOMMAND].\n"
-        "Exit status: 0 when everything ran, 2 for bad input or usage, 130 after Ctrl-C.");
+        "Exit status: 0 when everything ran, 2 for bad input or usage, 130 after Ctrl-C, 143 after SIGTERM.");
     addInputs(app, options.inputs);
     app.add_option("--model", model, "the model: " + modelNames() + "; default " + model)->type_name("MODEL");
     app.add_option("--arch", arch, "ptx-op: a preset, as --model ptx-op,PRESET names it")
@@ -188,13 +188,6 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
   return std::nullopt;
 }
 
-// "at the candidate limit" and so on, for a sentence about a stop.
-std::string axiomaticStopPhrase(const std::string& stopped) {
-  return stopped == "max-candidates" ? "at the candidate limit"
-         : stopped == "timeout"      ? "at the time limit"
-                                     : "by an interrupt";
-}
-
 struct TestResult {
   std::string output;   // the printed verdict, empty for a bad file
   bool cut = false;     // a limit cut the run: the verdict is "??"
@@ -207,8 +200,10 @@ struct TestResult {
 
 // ptx-op: herd's block, then opcheck's own lines (or JSON members).
 void runOperational(const litmus::Test& test, const std::string& file, const RunOptions& options,
-                    TestResult& result) {
-  const opsem::OperationalResult operational = opsem::runPtxOp(test, file, options.operational);
+                    const statespace::Deadline& deadline, TestResult& result) {
+  opsem::OperationalOptions limited = options.operational;
+  setDeadline(deadline, limited);
+  const opsem::OperationalResult operational = opsem::runPtxOp(test, file, limited);
   const litmus::Outcome outcome = reportedOutcome(operational);
   result.cut = !outcome.stopped.empty();
   result.hang = operational.hangStates > 0;
@@ -226,8 +221,7 @@ void runOperational(const litmus::Test& test, const std::string& file, const Run
   }
   result.warning = operationalWarning(file, operational);
   if (!options.graphs.directory.empty() && operational.witnessFound) {
-    if (auto dot =
-            witnessGraphDot(test, file, options.operational, operational.witnessTrace, options.unroll)) {
+    if (auto dot = witnessGraphDot(test, file, limited, operational.witnessTrace, options.unroll)) {
       result.pictures.emplace_back("witness", std::move(*dot));
     }
   }
@@ -235,15 +229,20 @@ void runOperational(const litmus::Test& test, const std::string& file, const Run
 
 TestResult runOne(const std::filesystem::path& file, const RunOptions& options) {
   TestResult result;
+  // The test's one deadline: its exploration and the trace searches after
+  // it, or its enumeration, all within --timeout.
+  const statespace::Deadline deadline = options.limits.deadlineFromNow();
   try {
     const litmus::Test test = parser::readLitmusFile(file);
     result.name = test.name;
     if (options.model == nullptr) {
-      runOperational(test, file.string(), options, result);
+      runOperational(test, file.string(), options, deadline, result);
       return result;
     }
+    axiomcheck::CheckOptions check = options.check;
+    setDeadline(deadline, check);
     axiomcheck::ShownOutcome shown =
-        axiomcheck::checkAndShow(test, *options.model, options.check, file.string(), options.graphs.show);
+        axiomcheck::checkAndShow(test, *options.model, check, file.string(), options.graphs.show);
     const litmus::Outcome& outcome = shown.outcome;
     result.cut = !outcome.stopped.empty();
     for (std::size_t index = 0; index < shown.pictures.size(); ++index) {
@@ -254,16 +253,15 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
       if (!outcome.stopped.empty()) {
         // As for ptx-op: a line of opcheck's own after Time.
         result.output.pop_back();
-        result.output += "Stopped " + test.name + " " + axiomaticStopPhrase(outcome.stopped) +
-                         ": outcomes may be missing\n\n";
+        result.output +=
+            "Stopped " + test.name + " " + stopPhrase(outcome.stopped) + ": outcomes may be missing\n\n";
       }
     } else {
       result.output = litmus::dumpJson(litmus::outcomeJson(test, outcome, file.string()));
     }
     if (!outcome.stopped.empty()) {
-      result.warning = file.string() + ": warning: the enumeration stopped " +
-                       axiomaticStopPhrase(outcome.stopped) + " after " + std::to_string(outcome.candidates) +
-                       " candidates; the report is partial";
+      result.warning = file.string() + ": warning: the enumeration stopped " + stopPhrase(outcome.stopped) +
+                       " after " + std::to_string(outcome.candidates) + " candidates; the report is partial";
     }
   } catch (const litmus::InputError& error) {
     result.error = error.what();
@@ -379,7 +377,7 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
   if (interrupted()) {
     std::cerr << "opcheck: interrupted: " << done << " of " << files.size()
               << " tests reported (those stopped by the interrupt are partial)\n";
-    return kInterrupted;
+    return interruptStatus();
   }
   if (!allGood) {
     return kBadInput;

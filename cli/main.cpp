@@ -92,9 +92,10 @@ int main(int argc, char** argv) {
     std::cout << "opcheck 0.1.0\n";
     return kSuccess;
   }
-  if (const Subcommand* subcommand = findSubcommand(command)) {
-    return subcommand->run(rest);
-  }
+  const Subcommand* subcommand = findSubcommand(command);
   // Not a subcommand: files and directories to run a model on.
-  return runModelCommand(arguments);
+  const int status = subcommand != nullptr ? subcommand->run(rest) : runModelCommand(arguments);
+  // A signal that came while a command had nothing to stop (generate,
+  // models) still ends it as the signal would have.
+  return interrupted() ? interruptStatus() : status;
 }

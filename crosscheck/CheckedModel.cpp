@@ -20,6 +20,7 @@ class AxiomaticChecked final : public CheckedModel {
     axiomcheck::CheckOptions options;
     options.unroll = unroll;
     applyLimits(limits, options);
+    setDeadline(limits.deadlineFromNow(), options);
     const litmus::Outcome outcome = axiomcheck::checkTest(test, model_, options, file);
     return ModelFinalStates{outcome.states, !outcome.boundCut && outcome.stopped.empty()};
   }
@@ -41,6 +42,7 @@ class OperationalChecked final : public CheckedModel {
     options.architecture = architecture_;
     options.exploration.detectHangs = false;  // final states are all this needs
     applyLimits(limits, options);
+    setDeadline(limits.deadlineFromNow(), options);
     const opsem::OperationalResult run = opsem::runPtxOp(test, file, options);
     return ModelFinalStates{run.outcome.states,
                             run.statistics.stopReason == statespace::StopReason::Completed};

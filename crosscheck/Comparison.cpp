@@ -58,7 +58,13 @@ bool TestComparison::unsound() const {
                      [](const ModelComparison& model) { return model.unsound(); });
 }
 
-TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& options) {
+TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& given) {
+  ComparisonOptions options = given;
+  if (options.timeoutSeconds > 0) {
+    const statespace::Deadline deadline = statespace::Deadline::after(options.timeoutSeconds);
+    options.operational.exploration.limits.deadline = deadline;
+    options.check.deadline = deadline;
+  }
   TestComparison comparison;
   comparison.file = file.string();
   try {
@@ -90,7 +96,13 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
                           std::inserter(result.operationalOnly, result.operationalOnly.end()));
       std::set_difference(axiomatic.states.begin(), axiomatic.states.end(), reached.begin(), reached.end(),
                           std::inserter(result.axiomaticOnly, result.axiomaticOnly.end()));
-      unsoundStates.insert(unsoundStates.end(), result.operationalOnly.begin(), result.operationalOnly.end());
+      // A run to a state is shown for an unsound verdict only: where a limit
+      // or --unroll cut the axiomatic side the verdict is inconclusive, and
+      // a search would only spend the test's time.
+      if (!result.axiomaticCut()) {
+        unsoundStates.insert(unsoundStates.end(), result.operationalOnly.begin(),
+                             result.operationalOnly.end());
+      }
       if (options.executions || result.unsound()) {
         model->checkSupported(comparison.test, comparison.file);
         ExecutionCheck check = checkRecordedExecutions(comparison.test, comparison.file, *model,
@@ -113,7 +125,8 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
     std::size_t nextRun = 0;
     for (ModelComparison& result : comparison.models) {
       for (std::size_t at = 0; at < result.operationalOnly.size(); ++at) {
-        result.traces.push_back(std::move(unsoundTraces[nextState++]));
+        result.traces.push_back(result.axiomaticCut() ? std::vector<std::string>{}
+                                                      : std::move(unsoundTraces[nextState++]));
       }
       if (result.executions) {
         std::vector<BrokenGraph>& broken = result.executions->broken;

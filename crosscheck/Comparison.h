@@ -74,6 +74,10 @@ struct ComparisonOptions {
   std::vector<const axiomcheck::AxiomaticModel*> axiomatic;
   axiomcheck::CheckOptions check;
   bool executions = false;  // also check every execution graph (--executions)
+  // --timeout: one deadline per test, which ptx-op's exploration, every
+  // axiomatic model and the searches for the runs to show share; 0: none
+  // (the deadlines already in OPERATIONAL and CHECK stand).
+  double timeoutSeconds = 0;
 };
 
 TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& options);

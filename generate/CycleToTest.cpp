@@ -186,7 +186,7 @@ class ThreadWriter {
   void initialiseAddress(const std::string& name, unsigned location) {
     const litmus::RegisterId id = use(name);
     thread_.registers[id].initialValue =
-        litmus::InitialValue{true, 0, static_cast<litmus::LocationId>(location)};
+        litmus::InitialValue{true, 0, static_cast<litmus::LocationId>(location), {}};
   }
 
   void fence(litmus::Semantics semantics, litmus::Scope scope) {

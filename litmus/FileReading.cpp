@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 
 #include "litmus/Diagnostic.h"
@@ -18,6 +19,13 @@ namespace {
 
 std::atomic<double> waitLimitSeconds{0};
 std::atomic<const std::atomic<bool>*> waitInterrupted{nullptr};
+
+// "cannot read file: Permission denied": the reason the system gave (errno).
+[[noreturn]] void cannotRead(const std::string& name, int error) {
+  fail(name, {},
+       error == 0 ? std::string("cannot read file")
+                  : "cannot read file: " + std::string(std::strerror(error)));
+}
 
 [[noreturn]] void tooLarge(const std::string& name, std::size_t limit, const std::string& what) {
   fail(name, {1, 1},
@@ -35,7 +43,7 @@ std::string readFifoUpTo(const std::filesystem::path& path, const std::string& n
   // Non-blocking: open() does not wait for a writer.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
-    fail(name, {}, "cannot read file");
+    cannotRead(name, errno);
   }
   struct Closer {
     int fd;
@@ -60,7 +68,7 @@ std::string readFifoUpTo(const std::filesystem::path& path, const std::string& n
     pollfd waiting{fd, POLLIN, 0};
     const int ready = ::poll(&waiting, 1, 50);
     if (ready < 0 && errno != EINTR) {
-      fail(name, {}, "cannot read file");
+      cannotRead(name, errno);
     }
     if (ready <= 0) {
       continue;
@@ -73,7 +81,7 @@ std::string readFifoUpTo(const std::filesystem::path& path, const std::string& n
       if (errno == EAGAIN || errno == EINTR) {
         continue;
       }
-      fail(name, {}, "cannot read file");
+      cannotRead(name, errno);
     }
     text.append(chunk, static_cast<std::size_t>(got));
     if (text.size() > limit) {
@@ -101,9 +109,11 @@ std::string readFileUpTo(const std::filesystem::path& given, std::size_t limit, 
   if (::stat(path.c_str(), &status) == 0 && S_ISFIFO(status.st_mode)) {
     return readFifoUpTo(path, name, limit, what);
   }
+  // The stream opens the file with open(2), which leaves its reason in errno.
+  errno = 0;
   std::ifstream stream(path, std::ios::binary);
   if (!stream) {
-    fail(name, {}, "cannot read file");
+    cannotRead(name, errno);
   }
   std::string text;
   constexpr std::size_t kChunk = 1u << 16;
@@ -116,7 +126,7 @@ std::string readFileUpTo(const std::filesystem::path& given, std::size_t limit, 
     }
   }
   if (stream.bad()) {
-    fail(name, {}, "cannot read file");
+    cannotRead(name, errno);
   }
   return text;
 }

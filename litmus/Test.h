@@ -25,8 +25,14 @@ struct InitialValue {
   bool isAddress = false;
   std::int64_t integer = 0;
   LocationId location = 0;  // when isAddress
+  // Where the value was written, for a model that refuses it; not part of
+  // the value (two tests with the same values are equal).
+  SourcePosition position;
 
-  friend bool operator==(const InitialValue&, const InitialValue&) = default;
+  friend bool operator==(const InitialValue& left, const InitialValue& right) {
+    return left.isAddress == right.isAddress && left.integer == right.integer &&
+           left.location == right.location;
+  }
 };
 
 struct Register {

@@ -116,6 +116,14 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
     const auto explored = statespace::explore(machine, exploration);
     recorded.statistics = explored.statistics;
     for (const auto& state : explored.finalStates) {
+      // Reading the graphs costs more than reaching the states: past the
+      // run's deadline (--timeout) the recording stops, and is cut as the
+      // exploration would be, so that no verdict reads a partial set of
+      // graphs as whole.
+      if (exploration.limits.deadline.passed()) {
+        recorded.statistics.stopReason = statespace::StopReason::Timeout;
+        break;
+      }
       if (wideState(machine, state).cut) {
         ++recorded.cutRuns;
         continue;
@@ -162,7 +170,7 @@ std::vector<std::vector<std::string>> tracesToGraphs(
           const auto it = targets.find(at);
           return it == targets.end() ? kNone : it->second;
         },
-        statespace::ExplorationLimits{}, options.reductions);
+        options.exploration.limits, options.reductions);
   });
   std::vector<std::vector<std::string>> traces;
   for (const auto& lines : found.lines) {

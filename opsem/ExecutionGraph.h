@@ -80,7 +80,8 @@ std::vector<std::string> traceToGraph(const litmus::Test& test, const std::strin
                                       const statespace::Fingerprint& machineState);
 
 // traceToGraph for each of MACHINE_STATES, from one search: each trace is
-// the one traceToGraph gives for that state alone (empty when not found).
+// the one traceToGraph gives for that state alone (empty when not found, or
+// when OPTIONS' exploration limits stopped the search first).
 std::vector<std::vector<std::string>> tracesToGraphs(
     const litmus::Test& test, const std::string& file, const OperationalOptions& options, unsigned unroll,
     const std::vector<statespace::Fingerprint>& machineStates);

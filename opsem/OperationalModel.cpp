@@ -41,9 +41,16 @@ OperationalResult exploreAndReport(const litmus::Test& test, const Program& prog
   std::set<litmus::FinalState> observedStates;
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   for (const State& state : explored.finalStates) {
+    // Past the run's deadline (--timeout) the reading stops, and the run is
+    // cut as the exploration would be: no verdict reads a partial set of
+    // states as whole.
+    if (exploration.limits.deadline.passed()) {
+      result.statistics.stopReason = statespace::StopReason::Timeout;
+      break;
+    }
     observedStates.insert(observe(machine, terms, state));
   }
-  result.outcome = outcomeOfFinalStates(test, observedStates, explored.statistics);
+  result.outcome = outcomeOfFinalStates(test, observedStates, result.statistics);
   const litmus::Outcome& outcome = result.outcome;
 
   // The traces are searched for after the exploration, within the same

@@ -67,7 +67,7 @@ Value initialValue(const Program& program, const std::string& file, const litmus
     return addressOf(program.physicalLocation[value.location]);
   }
   if (!representable(value.integer)) {
-    litmus::fail(file, {}, unrepresentable(value.integer));
+    litmus::fail(file, value.position, unrepresentable(value.integer));
   }
   return static_cast<Value>(value.integer);
 }

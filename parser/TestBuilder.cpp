@@ -233,9 +233,10 @@ class TestBuilder {
 
   InitialValue initialValue(P::InitialValueContext& value) {
     if (value.INTEGER() != nullptr) {
-      return InitialValue{false, integer(value.INTEGER()), 0};
+      return InitialValue{false, integer(value.INTEGER()), 0, positionOf(&value)};
     }
-    return InitialValue{true, 0, location(value.IDENTIFIER()->getText(), positionOf(&value))};
+    return InitialValue{true, 0, location(value.IDENTIFIER()->getText(), positionOf(&value)),
+                        positionOf(&value)};
   }
 
   LocationId location(const std::string& name, SourcePosition position) {

@@ -1,20 +1,116 @@
 #!/usr/bin/env bash
-# Fuzzes the litmus parser with libFuzzer (docs/architecture.md "Bad input": no input
-# may crash or hang it) for ${1:-60} seconds.
+# Fuzzes opcheck (docs/architecture.md "Bad input": no input may crash or
+# hang it).
 #
 #   scripts/fuzz.sh [SECONDS]
 #
-# Builds tests/fuzz/parser_fuzz in build-fuzz/ with clang, libFuzzer,
+# Fuzzes the litmus parser with libFuzzer for SECONDS (default 60): builds
+# tests/fuzz/parser_fuzz in build-fuzz/ with clang, libFuzzer,
 # AddressSanitizer and UBSan, seeds it with litmus files from
 # ../shared/corpora (when present), catalogue/ and tests/bad-input/, and
 # runs it. Exits non-zero when the fuzzer finds a crash, a hang, a
 # sanitizer report or a failed canonical round trip; the input that caused
 # it is kept in build-fuzz/findings/.
+#
+#   scripts/fuzz.sh --commands [SECONDS] [--opcheck PATH] [--seed S]
+#
+# Mutation fuzzing of every command for SECONDS (default 60): catalogue
+# tests with a line dropped, doubled or swapped, or a number changed, run
+# through run (ptx, ptx-op --witness), compare (with and without
+# --executions), races (ptx, ptx-op), harness and parse, each but parse with
+# --timeout 5. A run that exits other than 0, 1 or 2 (a crash), or that
+# takes more than 10 s (the time limit does not bound it), is a finding:
+# the mutant and the command are kept in build/fuzz-commands-findings/ and
+# the script exits 1.
 set -euo pipefail
+
+if [ "${1:-}" = "--commands" ]; then
+  shift
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  seconds=60
+  if [ $# -gt 0 ] && [[ "$1" =~ ^[0-9]+$ ]]; then
+    seconds=$1
+    shift
+  fi
+  opcheck="$root/build/opcheck"
+  seed=$(date +%s)
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --opcheck) opcheck=$2; shift ;;
+      --seed) seed=$2; shift ;;
+      *) echo "usage: scripts/fuzz.sh --commands [SECONDS] [--opcheck PATH] [--seed S]" >&2; exit 2 ;;
+    esac
+    shift
+  done
+  [ -x "$opcheck" ] || { echo "fuzz: no opcheck at $opcheck (build it first)" >&2; exit 2; }
+  findings="$root/build/fuzz-commands-findings"
+  work=$(mktemp -d "${TMPDIR:-/tmp}/opcheck-fuzz-commands.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+  mapfile -d '' seeds < <(find "$root/catalogue" -name '*.litmus' -type f -print0 | sort -z)
+  printf 'test,chip,outcome,observed,runs,source\nT,X,0:r0=1,1,10,fuzz\n' >"$work/seen.csv"
+  limit="--timeout 5 --quiet"
+  commands=(
+    "--model ptx $limit"
+    "--model ptx-op --witness $limit"
+    "compare $limit"
+    "compare --executions $limit"
+    "races $limit"
+    "races --model ptx-op $limit"
+    "harness --observations $work/seen.csv --model ptx-op $limit"
+    "parse"
+  )
+  echo "fuzz: $seconds s of mutants through ${#commands[@]} commands, seed $seed" >&2
+  RANDOM=$seed
+  end=$((SECONDS + seconds))
+  runs=0
+  found=0
+  while [ "$SECONDS" -lt "$end" ]; do
+    source=${seeds[$((RANDOM % ${#seeds[@]}))]}
+    mutant="$work/mutant.litmus"
+    # One mutation a mutant: a line dropped, doubled or swapped with the
+    # next, or a number replaced by one at the edge of a range.
+    awk -v seed="$RANDOM" -v kind="$((RANDOM % 4))" '
+      BEGIN { srand(seed) }
+      { line[NR] = $0 }
+      END {
+        at = int(rand() * NR) + 1
+        split("0 1 -1 2147483647 2147483648 4294967296 -9223372036854775808 99999999999999999999", edge, " ")
+        for (i = 1; i <= NR; i++) {
+          if (i == at && kind == 0) continue
+          if (i == at && kind == 1) print line[i]
+          if (i == at && kind == 2 && i < NR) { print line[i + 1]; print line[i]; i++; continue }
+          if (i == at && kind == 3) sub(/[0-9]+/, edge[int(rand() * 8) + 1], line[i])
+          print line[i]
+        }
+      }' "$source" >"$mutant"
+    for command in "${commands[@]}"; do
+      read -r -a arguments <<<"$command"
+      start=$(date +%s%N)
+      status=0
+      timeout -s KILL 60 "$opcheck" "${arguments[@]}" "$mutant" >/dev/null 2>&1 || status=$?
+      elapsed=$((($(date +%s%N) - start) / 1000000))
+      runs=$((runs + 1))
+      if [ "$status" -gt 2 ] || [ "$elapsed" -gt 10000 ]; then
+        found=$((found + 1))
+        mkdir -p "$findings"
+        cp "$mutant" "$findings/$found.litmus"
+        echo "opcheck $command $found.litmus: exit $status after ${elapsed} ms (from $source)" \
+          >>"$findings/$found.txt"
+        echo "fuzz: finding $found: opcheck $command: exit $status after ${elapsed} ms" >&2
+      fi
+    done
+  done
+  if [ "$found" -gt 0 ]; then
+    echo "fuzz: $found findings in $runs runs; mutants in $findings/" >&2
+    exit 1
+  fi
+  echo "fuzz: no findings in $runs runs (${seconds}s)" >&2
+  exit 0
+fi
 
 seconds=${1:-60}
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
-  echo "usage: scripts/fuzz.sh [SECONDS]" >&2
+  echo "usage: scripts/fuzz.sh [SECONDS] | scripts/fuzz.sh --commands [SECONDS] [--opcheck PATH] [--seed S]" >&2
   exit 2
 fi
 

@@ -1,21 +1,24 @@
 // What an exploration found and what it cost.
 #pragma once
 
+#include <tbb/concurrent_vector.h>
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "statespace/Deadline.h"
 #include "statespace/Fingerprint.h"
 
 namespace opcheck::statespace {
 
 // The limits of one exploration, and of the trace searches after it
-// (TraceBuilder.h), which count their states and seconds afresh.
+// (TraceBuilder.h), which count their states afresh and share the deadline.
 struct ExplorationLimits {
-  std::uint64_t maxStates = 0;  // 0: no limit
-  double timeoutSeconds = 0;    // 0: no limit
+  std::uint64_t maxStates = 0;  // at most this many distinct states; 0: no limit
+  Deadline deadline;            // none: no time limit
   // Set by another thread or a signal handler (Ctrl-C): stop as at a limit.
   const std::atomic<bool>* interrupted = nullptr;
 };
@@ -53,7 +56,10 @@ struct ExplorationStatistics {
 
 template <typename State>
 struct ExplorationResult {
-  std::vector<State> finalStates;  // distinct; in no particular order
+  // Distinct; in no particular order. Kept as the workers filled it: a run
+  // may end with millions of final states, whose copy would take seconds
+  // past the deadline.
+  tbb::concurrent_vector<State> finalStates;
   // States from which no final state can be reached (deadlocks and
   // livelocks such as a spin loop that can never exit), when detectHangs.
   std::uint64_t hangStates = 0;

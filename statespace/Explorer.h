@@ -21,6 +21,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for_each.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <atomic>
 #include <chrono>
@@ -120,9 +121,16 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   const bool countFrontier = static_cast<bool>(options.progress);
   std::atomic<int> stopReason{static_cast<int>(StopReason::Completed)};
 
+  // Cancelled at a stop: the states still waiting in the frontier are then
+  // dropped at once rather than handed one by one to workers that would
+  // return straight away, which after a long run takes seconds past the
+  // deadline.
+  tbb::task_group_context work;
   auto stop = [&](StopReason reason) {
     int expected = static_cast<int>(StopReason::Completed);
-    stopReason.compare_exchange_strong(expected, static_cast<int>(reason));
+    if (stopReason.compare_exchange_strong(expected, static_cast<int>(reason))) {
+      work.cancel_group_execution();
+    }
   };
   auto stopped = [&] { return stopReason.load(std::memory_order_relaxed) != 0; };
 
@@ -148,8 +156,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       stop(StopReason::Interrupted);
       return;
     }
-    if (options.limits.timeoutSeconds > 0 &&
-        std::chrono::duration<double>(Clock::now() - start).count() > options.limits.timeoutSeconds) {
+    if (options.limits.deadline.passed()) {
       stop(StopReason::Timeout);
       return;
     }
@@ -186,13 +193,23 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       if (myEdges != nullptr) {
         myEdges->push_back(Edge{from, successor.fingerprint});
       }
-      if (!seen.insert(successor.fingerprint)) {
+      if (options.limits.maxStates != 0 && !seen.contains(successor.fingerprint)) {
+        // --max-states N stores N states, no more: a slot is taken before
+        // the state is stored, and given back when another worker stored
+        // it first.
+        if (reached.fetch_add(1, std::memory_order_relaxed) >= options.limits.maxStates) {
+          reached.fetch_sub(1, std::memory_order_relaxed);
+          stop(StopReason::MaxStates);
+          return;
+        }
+        if (!seen.insert(successor.fingerprint)) {
+          reached.fetch_sub(1, std::memory_order_relaxed);
+          ++mine.revisits;
+          return;
+        }
+      } else if (!seen.insert(successor.fingerprint)) {
         ++mine.revisits;
         return;
-      }
-      if (options.limits.maxStates != 0 &&
-          reached.fetch_add(1, std::memory_order_relaxed) + 1 >= options.limits.maxStates) {
-        stop(StopReason::MaxStates);
       }
       if (countFrontier) {
         frontier.fetch_add(1, std::memory_order_relaxed);
@@ -211,12 +228,12 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     std::vector<FrontierEntry<State>> roots{{initial, fingerprintOf(initial)}};
-    tbb::parallel_for_each(roots.begin(), roots.end(), expand);
+    tbb::parallel_for_each(roots.begin(), roots.end(), expand, work);
   });
   reporter.finish();
 
   ExplorationResult<State> result;
-  result.finalStates.assign(finals.begin(), finals.end());
+  result.finalStates = std::move(finals);
   ExplorationStatistics& statistics = result.statistics;
   statistics.states = seen.size();
   for (const Counts& worker : counts) {
@@ -226,16 +243,16 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   statistics.fingerprintBytes = seen.bytesReserved();
   statistics.stopReason = static_cast<StopReason>(stopReason.load());
 
-  std::vector<Fingerprint> finalFingerprints;
-  for (const State& state : result.finalStates) {
-    finalFingerprints.push_back(fingerprintOf(state));
-  }
   // The states where hangs end, in no particular order: the trace search
   // picks the example (the order in which workers found them varies with
   // --jobs). Without edges, the stuck states are those.
   std::vector<Fingerprint> examples(deadlocks.begin(), deadlocks.end());
   result.hangStates = deadlocks.size();
   if (options.detectHangs && statistics.stopReason == StopReason::Completed) {
+    std::vector<Fingerprint> finalFingerprints;
+    for (const State& state : result.finalStates) {
+      finalFingerprints.push_back(fingerprintOf(state));
+    }
     std::vector<Edge> allEdges;
     for (std::vector<Edge>& local : edges) {
       allEdges.insert(allEdges.end(), local.begin(), local.end());

@@ -14,11 +14,11 @@
 // whatever --jobs the exploration had. It keeps a parent fingerprint and a
 // transition per state (no states: the trace is replayed with
 // Machine::apply) and only the frontier's states, and it obeys the same
-// limits as the exploration (--max-states, --timeout, an interrupt),
-// counted afresh; a cut search says why and gives no trace.
+// limits as the exploration (--max-states, counted afresh; the deadline of
+// --timeout, shared with the exploration; an interrupt); a cut search says
+// why and gives no trace.
 #pragma once
 
-#include <chrono>
 #include <deque>
 #include <optional>
 #include <unordered_map>
@@ -79,7 +79,6 @@ template <Machine M, typename TargetsOf>
 TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targets, TargetsOf targetsOf,
                                              const ExplorationLimits& limits, bool reduce = false) {
   using State = typename M::State;
-  using Clock = std::chrono::steady_clock;
   struct Parent {
     Fingerprint from;
     Transition transition;
@@ -90,7 +89,6 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
     return search;
   }
   std::size_t left = targets;
-  const Clock::time_point start = Clock::now();
   const State initial = machine.initialState();
   const Fingerprint root = fingerprintOf(initial);
   std::unordered_map<Fingerprint, std::optional<Parent>, FingerprintHash> parents;
@@ -106,8 +104,7 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
         search.stopReason = StopReason::Interrupted;
         break;
       }
-      if (limits.timeoutSeconds > 0 &&
-          std::chrono::duration<double>(Clock::now() - start).count() > limits.timeoutSeconds) {
+      if (limits.deadline.passed()) {
         search.stopReason = StopReason::Timeout;
         break;
       }

@@ -587,13 +587,13 @@ TEST_CASE("a candidate limit, a time limit or an interrupt stops the enumeration
   CHECK_THAT(limited.notes.back(), Catch::Matchers::Contains("--max-candidates"));
 
   options.maxCandidates = 0;
-  options.timeoutSeconds = 0.2;
+  options.deadline = statespace::Deadline::after(0.2);
   const litmus::Outcome timed = axiomcheck::checkTest(test, axiomcheck::rmoModel(), options, "many.litmus");
   CHECK(timed.stopped == "timeout");
   CHECK(timed.seconds < 2);
 
   const std::atomic<bool> interrupted{true};
-  options.timeoutSeconds = 0;
+  options.deadline = {};
   options.interrupted = &interrupted;
   const litmus::Outcome stopped = axiomcheck::checkTest(test, axiomcheck::ptxModel(), options, "many.litmus");
   CHECK(stopped.stopped == "interrupted");

@@ -37,10 +37,10 @@ exists (P1:r0 == 1 /\ P1:r1 == 0)
 )";
 
 // Runs opcheck with ARGUMENTS in a child: with its address space limited to
-// MEMORYBYTES (0: no limit), and sent SIGINT after INTERRUPTAFTER seconds
+// MEMORYBYTES (0: no limit), and sent SIGNAL after INTERRUPTAFTER seconds
 // (0: never).
 testing::CommandResult runLimited(const std::vector<std::string>& arguments, rlim_t memoryBytes,
-                                  double interruptAfter) {
+                                  double interruptAfter, int signal = SIGINT) {
   char outName[] = "/tmp/opcheck-limits-out-XXXXXX";
   char errName[] = "/tmp/opcheck-limits-err-XXXXXX";
   const int out = mkstemp(outName);
@@ -65,7 +65,7 @@ testing::CommandResult runLimited(const std::vector<std::string>& arguments, rli
   }
   if (interruptAfter > 0) {
     std::this_thread::sleep_for(std::chrono::duration<double>(interruptAfter));
-    kill(child, SIGINT);
+    kill(child, signal);
   }
   int status = 0;
   waitpid(child, &status, 0);
@@ -78,6 +78,26 @@ testing::CommandResult runLimited(const std::vector<std::string>& arguments, rli
   unlink(outName);
   unlink(errName);
   return result;
+}
+
+// Two tests in SCRATCH: one that every model runs at once, one slow for
+// every model.
+std::pair<fs::path, fs::path> quickThenSlow(const Scratch& scratch) {
+  return {scratch.write("mp.litmus", kMessagePassingReleaseAcquire),
+          scratch.write("many.litmus", testing::manyCandidatesTest())};
+}
+
+// Seed 000's dlb-mp+fences (Fig. 7) with P0 copied five times: both sides
+// of compare run far past a second.
+std::string bigTest() {
+  return (std::filesystem::path(OPCHECK_SOURCE_DIR) / "tests/limits/dlb-mp+fences-6.litmus").string();
+}
+
+// The seconds ARGUMENTS take to run, and what they gave.
+std::pair<double, testing::CommandResult> timed(const std::vector<std::string>& arguments) {
+  const auto start = std::chrono::steady_clock::now();
+  testing::CommandResult result = testing::runOpcheck(arguments);
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), std::move(result)};
 }
 
 std::string hangSection(const std::string& output) {
@@ -192,49 +212,56 @@ TEST_CASE("compare and harness report running out of memory per test, as opcheck
   CHECK_THAT(harnessed.standardError, Contains("many.litmus: error: out of memory while checking this test"));
 }
 
-TEST_CASE("Ctrl-C prints the tests that had finished, marks the rest partial and exits 130",
+TEST_CASE("Ctrl-C and SIGTERM print the finished tests and mark the rest partial and exit 128 + the signal",
           "[cli][limits]") {
-  Scratch scratch;
-  const fs::path quick = scratch.write("mp.litmus", kMessagePassingReleaseAcquire);
-  const fs::path slow = scratch.write("many.litmus", testing::manyCandidatesTest());
-  const testing::CommandResult run =
-      runLimited({quick.string(), slow.string(), "--model", "ptx", "--jobs", "1"}, 0, 1.0);
-  CHECK(run.exitStatus == 130);
-  CHECK_THAT(run.standardOutput, Contains("Test MP Allowed"));
-  CHECK_THAT(run.standardOutput, Contains("Observation MP Never"));
-  CHECK_THAT(run.standardOutput, Contains("Stopped Many by an interrupt"));
-  CHECK_THAT(run.standardError, Contains("opcheck: interrupted"));
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("signal " << signal);
+    Scratch scratch;
+    const auto [quick, slow] = quickThenSlow(scratch);
+    const testing::CommandResult run =
+        runLimited({quick.string(), slow.string(), "--model", "ptx", "--jobs", "1"}, 0, 1.0, signal);
+    CHECK(run.exitStatus == 128 + signal);
+    CHECK_THAT(run.standardOutput, Contains("Test MP Allowed"));
+    CHECK_THAT(run.standardOutput, Contains("Observation MP Never"));
+    CHECK_THAT(run.standardOutput, Contains("Stopped Many by an interrupt"));
+    CHECK_THAT(run.standardError, Contains("opcheck: interrupted"));
 
-  const testing::CommandResult operational =
-      runLimited({quick.string(), slow.string(), "--model", "ptx-op", "--jobs", "1"}, 0, 1.0);
-  CHECK(operational.exitStatus == 130);
-  CHECK_THAT(operational.standardOutput, Contains("Observation MP Never"));
-  CHECK_THAT(operational.standardOutput, Contains("Stopped Many by an interrupt"));
+    const testing::CommandResult operational =
+        runLimited({quick.string(), slow.string(), "--model", "ptx-op", "--jobs", "1"}, 0, 1.0, signal);
+    CHECK(operational.exitStatus == 128 + signal);
+    CHECK_THAT(operational.standardOutput, Contains("Observation MP Never"));
+    CHECK_THAT(operational.standardOutput, Contains("Stopped Many by an interrupt"));
 
-  const fs::path report = scratch.path("report.json");
-  const testing::CommandResult compared = runLimited(
-      {"compare", quick.string(), slow.string(), "--jobs", "1", "--report", report.string()}, 0, 1.0);
-  CHECK(compared.exitStatus == 130);
-  CHECK_THAT(compared.standardOutput, Contains("MP: ptx-op"));
-  CHECK_THAT(compared.standardOutput, Contains("Partial: interrupted after 2 of 2 tests"));
-  CHECK_THAT(testing::readFile(report), Contains("\"partial\":true"));
+    for (const char* name : {"report.json", "report.md"}) {
+      const fs::path report = scratch.path(name);
+      const testing::CommandResult compared =
+          runLimited({"compare", quick.string(), slow.string(), "--jobs", "1", "--report", report.string()},
+                     0, 1.0, signal);
+      CHECK(compared.exitStatus == 128 + signal);
+      CHECK_THAT(compared.standardOutput, Contains("MP: ptx-op"));
+      CHECK_THAT(compared.standardOutput, Contains("Partial: interrupted after 2 of 2 tests"));
+      REQUIRE(fs::exists(report));
+      CHECK_THAT(testing::readFile(report), Contains("\"partial\":true") || Contains("Partial: interrupted"));
+    }
 
-  const fs::path observations = scratch.write(
-      "seen.csv",
-      "test,chip,outcome,observed,runs,source\nMP,X,1:r0=1 /\\ 1:r1=1,1,10,t\nMany,X,0:r0=1,1,10,t\n");
-  const testing::CommandResult harnessed = runLimited(
-      {"harness", "--observations", observations.string(), "--model", "ptx", quick.string(), slow.string()},
-      0, 1.0);
-  CHECK(harnessed.exitStatus == 130);
-  CHECK_THAT(harnessed.standardOutput, Contains("Partial: interrupted"));
-  CHECK_THAT(harnessed.standardOutput, Contains("ptx did not finish Many"));
+    const fs::path observations = scratch.write(
+        "seen.csv",
+        "test,chip,outcome,observed,runs,source\nMP,X,1:r0=1 /\\ 1:r1=1,1,10,t\nMany,X,0:r0=1,1,10,t\n");
+    const testing::CommandResult harnessed = runLimited(
+        {"harness", "--observations", observations.string(), "--model", "ptx", quick.string(), slow.string()},
+        0, 1.0, signal);
+    CHECK(harnessed.exitStatus == 128 + signal);
+    CHECK_THAT(harnessed.standardOutput, Contains("Partial: interrupted"));
+    CHECK_THAT(harnessed.standardOutput, Contains("ptx did not finish Many"));
 
-  // parse, waiting on a FIFO nobody writes to, stops too.
-  const fs::path fifo = scratch.path("fifo.litmus");
-  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
-  const testing::CommandResult parsed = runLimited({"parse", quick.string(), fifo.string()}, 0, 0.5);
-  CHECK(parsed.exitStatus == 130);
-  CHECK_THAT(parsed.standardOutput, Contains("MP"));
+    // parse, waiting on a FIFO nobody writes to, stops too.
+    const fs::path fifo = scratch.path("fifo.litmus");
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    const testing::CommandResult parsed =
+        runLimited({"parse", quick.string(), fifo.string()}, 0, 0.5, signal);
+    CHECK(parsed.exitStatus == 128 + signal);
+    CHECK_THAT(parsed.standardOutput, Contains("MP"));
+  }
 }
 
 TEST_CASE("a test too large for ptx-op is refused at the thread beyond the limit",
@@ -303,4 +330,86 @@ exists (P1:r1 == 0)
   const testing::CommandResult json = testing::runOpcheck(
       {mp.string(), "--model", "ptx-op", "--witness", "--max-states", "50", "--format", "json"});
   CHECK_THAT(json.standardOutput, Contains("\"witness\":null,\"trace_stopped\":\"max-states\""));
+}
+
+TEST_CASE("the time limit (--timeout) bounds a test's whole run: exploration and axiomatic side and traces",
+          "[cli][compare][races][limits]") {
+  // The exploration and the axiomatic side are both cut: no verdict can be
+  // unsound, so no run to an operational-only state is searched for.
+  const auto [compareSeconds, compared] = timed({"compare", bigTest(), "--timeout", "2"});
+  CHECK(compared.exitStatus == 0);
+  CHECK_THAT(compared.standardOutput, Contains("(exploration stopped by a limit)"));
+  CHECK_THAT(compared.standardOutput, Contains("0 unsound"));
+  CHECK(compareSeconds < 3);
+
+  const auto [executionsSeconds, executions] =
+      timed({"compare", bigTest(), "--executions", "--timeout", "2"});
+  CHECK(executions.exitStatus == 0);
+  CHECK(executionsSeconds < 3);
+
+  // The hang and witness searches share the exploration's deadline.
+  const auto [witnessSeconds, witness] =
+      timed({bigTest(), "--model", "ptx-op", "--witness", "--timeout", "2"});
+  CHECK(witness.exitStatus == 0);
+  CHECK_THAT(witness.standardOutput, Contains("Stopped dlb-mp+fences-6"));
+  CHECK(witnessSeconds < 3);
+
+  const auto [racesSeconds, races] = timed({"races", bigTest(), "--model", "ptx-op", "--timeout", "2"});
+  CHECK(races.exitStatus == 0);
+  CHECK(racesSeconds < 3);
+}
+
+TEST_CASE("a state limit (--max-states N) stores N states and no more", "[cli][limits]") {
+  const testing::CommandResult result =
+      testing::runOpcheck({bigTest(), "--model", "ptx-op", "--max-states", "100", "--format", "json"});
+  CHECK(result.exitStatus == 0);
+  CHECK_THAT(result.standardOutput, Contains("\"candidates\":100,"));
+  CHECK_THAT(result.standardOutput, Contains("\"stopped\":\"max-states\""));
+}
+
+TEST_CASE("a number option out of its range is a usage error that states the range and is never wrapped",
+          "[cli][limits]") {
+  Scratch scratch;
+  const fs::path mp = scratch.write("mp.litmus", kMessagePassingReleaseAcquire);
+  const std::string range = "takes a whole number from 1 to 18446744073709551615";
+  for (const char* text : {"-1", "18446744073709551616", "18446744073709551617", "-18446744073709551615", "0",
+                           "1.5", "+2", ""}) {
+    INFO("--max-states '" << text << "'");
+    const testing::CommandResult states =
+        testing::runOpcheck({mp.string(), "--model", "ptx-op", "--max-states", text});
+    CHECK(states.exitStatus == 2);
+    CHECK_THAT(states.standardError, Contains("--max-states") && Contains(range));
+    const testing::CommandResult candidates =
+        testing::runOpcheck({"compare", mp.string(), "--max-candidates", text});
+    CHECK(candidates.exitStatus == 2);
+    CHECK_THAT(candidates.standardError, Contains("--max-candidates") && Contains(range));
+  }
+  // The largest number in the range is taken.
+  CHECK(testing::runOpcheck({mp.string(), "--model", "ptx-op", "--max-states", "18446744073709551615"})
+            .exitStatus == 0);
+
+  const testing::CommandResult seed = testing::runOpcheck({"generate", "--random", "1", "--seed", "-1"});
+  CHECK(seed.exitStatus == 2);
+  CHECK_THAT(seed.standardError,
+             Contains("--seed") && Contains("takes a whole number from 0 to 18446744073709551615"));
+  const testing::CommandResult jobs = testing::runOpcheck({mp.string(), "--jobs", "-4294967295"});
+  CHECK(jobs.exitStatus == 2);
+  CHECK_THAT(jobs.standardError, Contains("takes a whole number from 1 to 100000"));
+}
+
+TEST_CASE("races stops at Ctrl-C and SIGTERM with the finished tests printed", "[cli][races][limits]") {
+  Scratch scratch;
+  const auto [quick, slow] = quickThenSlow(scratch);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("signal " << signal);
+    const auto start = std::chrono::steady_clock::now();
+    const testing::CommandResult races =
+        runLimited({"races", quick.string(), slow.string(), "--jobs", "1"}, 0, 1.0, signal);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(races.exitStatus == 128 + signal);
+    CHECK_THAT(races.standardOutput, Contains("Races MP none"));
+    CHECK_THAT(races.standardOutput, Contains("Stopped Many by an interrupt") || Contains("Test Many"));
+    CHECK_THAT(races.standardError, Contains("opcheck races: interrupted"));
+    CHECK(seconds < 10);
+  }
 }
