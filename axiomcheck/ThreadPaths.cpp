@@ -5,6 +5,7 @@
 
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/MbarrierLowering.h"
 #include "litmus/Proxies.h"
 
 namespace opcheck::axiomcheck {
@@ -213,21 +214,12 @@ class PathEnumerator {
         state.registers[operands[0].index] = arena.load(index);
         break;
       }
-      case InstructionKind::Store: {
-        PathEvent write;
-        write.kind = EventKind::Write;
-        write.semantics = instruction.semantics;
-        write.scope = instruction.scope;
-        write.proxy = litmus::proxyOf(instruction);
-        write.location = address(state, instruction, operands[0]);
-        write.value = value(state, operands[1]);
-        write.data = arena.loads(write.value);
-        addEvent(state, instruction, write, guardLoads);
+      case InstructionKind::Store:
+        store(state, instruction, guardLoads);
         break;
-      }
       case InstructionKind::ReadModifyWrite:
       case InstructionKind::Reduction:
-        return readModifyWrite(state, instruction, guardLoads);
+        return readModifyWrite(state, instruction, litmus::Operation::None, guardLoads);
       case InstructionKind::Fence: {
         PathEvent fence;
         fence.kind = EventKind::Fence;
@@ -253,27 +245,10 @@ class PathEnumerator {
         addEvent(state, instruction, event, guardLoads);
         break;
       }
-      case InstructionKind::MbarrierInit: {
-        // mbarrier objects are values of their location
-        // (litmus/InstructionSemantics.h): init is a weak write of the new
-        // object (9.7.13.15.9 gives it no .sem).
-        PathEvent write;
-        write.kind = EventKind::Write;
-        write.semantics = Semantics::Weak;
-        write.location = address(state, instruction, operands[0]);
-        write.value = arena.binary(litmus::Operation::MbarrierInit, arena.integer(0),
-                                   value(state, operands[1]), litmus::DataType::B64);
-        write.data = arena.loads(write.value);
-        addEvent(state, instruction, write, guardLoads);
-        break;
-      }
+      case InstructionKind::MbarrierInit:
       case InstructionKind::MbarrierArrive:
-        // The arrive-on operation is an atomic update of the object: a
-        // release one "forms the release pattern" on its location (PTX ISA
-        // 9.1 8.8, "mbarrier.arrive.release [M]").
-        return readModifyWrite(state, instruction, guardLoads);
       case InstructionKind::MbarrierWait:
-        return mbarrierWait(state, instruction, guardLoads);
+        return mbarrier(state, litmus::lowerMbarrier(instruction), guardLoads);
       case InstructionKind::Jump:
         return jump(state, labelTarget(operands[0]));
       case InstructionKind::ConditionalBranch:
@@ -294,6 +269,24 @@ class PathEnumerator {
     }
     ++state.next;
     return true;
+  }
+
+  // st; one whose operation is set (the st an mbarrier.init runs as, MBAR-1
+  // in litmus/MbarrierLowering.h) stores update(operation, 0, its value).
+  void store(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    PathEvent write;
+    write.kind = EventKind::Write;
+    write.semantics = instruction.semantics;
+    write.scope = instruction.scope;
+    write.proxy = litmus::proxyOf(instruction);
+    write.location = address(state, instruction, instruction.operands[0]);
+    write.value = value(state, instruction.operands[1]);
+    if (instruction.operation != litmus::Operation::None) {
+      write.value = arena.binary(instruction.operation, arena.integer(0), write.value, instruction.type);
+    }
+    write.data = arena.loads(write.value);
+    addEvent(state, instruction, write, guardLoads);
   }
 
   bool conditionalBranch(PathState& state, const Instruction& instruction) {
@@ -319,14 +312,15 @@ class PathEnumerator {
     return jump(state, target);
   }
 
-  bool readModifyWrite(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+  // atom and red; atom's destination receives the old value, or
+  // update(RESULT, old value, operand) for the atom an mbarrier.arrive runs
+  // as (MBAR-1, litmus/MbarrierLowering.h).
+  bool readModifyWrite(PathState& state, const Instruction& instruction, litmus::Operation result,
+                       EventSet guardLoads) {
     ExpressionArena& arena = state.path.expressions;
-    // atom returns the old value; red returns nothing (Opcodes.def's kinds);
-    // mbarrier.arrive returns the old object's phase.
-    const InstructionKind kind = litmus::kindOf(instruction.opcode);
-    const bool isArrive = kind == InstructionKind::MbarrierArrive;
-    const bool isAtom = kind == InstructionKind::ReadModifyWrite || isArrive;
-    const litmus::Operation operation = isArrive ? litmus::Operation::MbarrierArrive : instruction.operation;
+    // atom returns the old value; red returns nothing (Opcodes.def's kinds).
+    const bool isAtom = litmus::kindOf(instruction.opcode) == InstructionKind::ReadModifyWrite;
+    const litmus::Operation operation = instruction.operation;
     const auto& operands = instruction.operands;
     const Operand& addressOperand = operands[isAtom ? 1 : 0];
     PathEvent read;
@@ -338,12 +332,10 @@ class PathEnumerator {
     read.reduction = !isAtom;
     const std::uint8_t readIndex = addEvent(state, instruction, read, guardLoads);
     const ExprId old = arena.load(readIndex);
-    const ExprId operand = isArrive ? arena.integer(0) : value(state, operands[isAtom ? 2 : 1]);
-    if (isArrive) {
+    const ExprId operand = value(state, operands[isAtom ? 2 : 1]);
+    if (isAtom) {
       state.registers[operands[0].index] =
-          arena.binary(litmus::Operation::MbarrierPhase, old, operand, litmus::DataType::B64);
-    } else if (isAtom) {
-      state.registers[operands[0].index] = old;
+          result == litmus::Operation::None ? old : arena.binary(result, old, operand, instruction.type);
     }
 
     PathEvent write = read;
@@ -380,17 +372,28 @@ class PathEnumerator {
     return true;
   }
 
-  // mbarrier.test_wait/try_wait: a read of the object; waitComplete is
-  // whether the phase the state operand names has completed in the value
-  // read (litmus/InstructionSemantics.h). try_wait is test_wait: a litmus
-  // thread that would be suspended resumes "before the phase completes
-  // following a system-dependent time limit" (9.7.13.15.16), so no outcome
-  // needs the suspension. PTX ISA 9.1 9.7.13.15.16: "When mbarrier.test_wait
-  // and mbarrier.try_wait operations with .acquire qualifier returns True,
-  // they form the acquire pattern": an acquire wait is an acquire read on
+  // An mbarrier instruction runs as the st, atom or ld it is lowered to
+  // (MBAR-1, litmus/MbarrierLowering.h).
+  bool mbarrier(PathState& state, const litmus::MbarrierAccess& lowered, EventSet guardLoads) {
+    const Instruction& access = lowered.access;
+    const InstructionKind kind = litmus::kindOf(access.opcode);
+    if (kind == InstructionKind::Store) {
+      store(state, access, guardLoads);
+      ++state.next;
+      return true;
+    }
+    if (kind == InstructionKind::ReadModifyWrite) {
+      return readModifyWrite(state, access, lowered.result, guardLoads);
+    }
+    return mbarrierWait(state, access, lowered.result, guardLoads);
+  }
+
+  // The ld an mbarrier wait runs as (MBAR-1): its destination receives
+  // update(RESULT, value read, state). An acquire wait is an acquire read on
   // the path where it returns True and a relaxed read where it returns
-  // False.
-  bool mbarrierWait(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+  // False (PTX ISA 9.1 9.7.13.15.16).
+  bool mbarrierWait(PathState& state, const Instruction& instruction, litmus::Operation result,
+                    EventSet guardLoads) {
     const auto& operands = instruction.operands;
     PathEvent read;
     read.kind = EventKind::Read;
@@ -400,9 +403,8 @@ class PathEnumerator {
     const ExprId token = value(state, operands[2]);
     const auto complete = [&](PathState& path, const PathEvent& event) {
       ExpressionArena& arena = path.path.expressions;
-      const ExprId done = arena.binary(litmus::Operation::MbarrierPhaseComplete,
-                                       arena.load(addEvent(path, instruction, event, guardLoads)), token,
-                                       litmus::DataType::B64);
+      const ExprId done = arena.binary(result, arena.load(addEvent(path, instruction, event, guardLoads)),
+                                       token, instruction.type);
       path.registers[operands[0].index] = done;
       ++path.next;
       return done;

@@ -215,7 +215,7 @@ class InstructionIssue {
       case InstructionKind::ClusterWait:
         break;                               // performed later, from the in-flight list
       case InstructionKind::MbarrierInit:    // run as st, atom and ld
-      case InstructionKind::MbarrierArrive:  // (Program.cpp, MBAR-1)
+      case InstructionKind::MbarrierArrive:  // (MBAR-1, litmus/MbarrierLowering.h)
       case InstructionKind::MbarrierWait:
         return false;
     }

@@ -214,7 +214,7 @@ class MemoryOperations {
         performed = clusterWait(state, thread, index);
         break;
       case InstructionKind::MbarrierInit:    // run as st, atom and ld
-      case InstructionKind::MbarrierArrive:  // (Program.cpp, MBAR-1)
+      case InstructionKind::MbarrierArrive:  // (MBAR-1, litmus/MbarrierLowering.h)
       case InstructionKind::MbarrierWait:
       case InstructionKind::LegacyFence:  // decoded as fence.sc
       case InstructionKind::RegisterOperation:

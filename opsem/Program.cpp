@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/InstructionSemantics.h"
+#include "litmus/MbarrierLowering.h"
 #include "litmus/Proxies.h"
 #include "opsem/InstructionTraits.h"
 #include "support/Assert.h"
@@ -175,51 +177,6 @@ void refuseRegisterAddressesBesideAliasLines(const litmus::Test& test, const std
   }
 }
 
-// [MBAR-1] An mbarrier instruction runs as the access of its object's
-// location that it is (litmus/InstructionSemantics.h, docs/dialects.md
-// "mbarrier"), through the paths of st, atom and ld: mbarrier.init a weak
-// store of the new object; mbarrier.arrive an atom of its semantics and
-// scope (a release one is a release pattern on the location, PTX ISA 9.1
-// 8.8: "mbarrier.arrive.release [M]") whose register receives the old
-// object's phase; test_wait and try_wait a load of theirs (an acquire
-// pattern, 8.8: "mbarrier.test_wait.acquire [M]") whose register receives
-// whether the phase its state operand names has completed. An acquire wait
-// acquires whether it returns True or False: more than 9.7.13.15.16 asks
-// ("When ... with .acquire qualifier returns True, they form the acquire
-// pattern"), so every run is one ptx allows. try_wait never suspends: a
-// suspended thread may resume "before the phase completes" (9.7.13.15.16).
-void runMbarrierAsAccess(CompiledInstruction& compiled, const Architecture& architecture) {
-  using litmus::InstructionKind;
-  switch (litmus::kindOf(compiled.opcode)) {
-    case InstructionKind::MbarrierInit:
-      compiled.opcode = Opcode::Store;
-      compiled.operation = litmus::Operation::MbarrierInit;  // applied at issue
-      compiled.semantics = litmus::Semantics::Weak;
-      compiled.scope = litmus::Scope::None;
-      break;
-    case InstructionKind::MbarrierArrive:
-      compiled.opcode = Opcode::Atomic;
-      compiled.operation = litmus::Operation::MbarrierArrive;
-      compiled.result = litmus::Operation::MbarrierPhase;
-      if (architecture.brokenMbarrierArriveIsRelaxed) {
-        compiled.semantics = litmus::Semantics::Relaxed;
-      }
-      compiled.operands.push_back({CompiledOperand::Kind::Immediate, 0});  // atom's operand
-      break;
-    case InstructionKind::MbarrierWait:
-      compiled.opcode = Opcode::Load;
-      compiled.result = litmus::Operation::MbarrierPhaseComplete;
-      compiled.operands.resize(3);  // done, [addr], state; try_wait's time hint is no access
-      break;
-    default:
-      break;
-  }
-  compiled.type =
-      litmus::isMbarrierOperation(compiled.operation) || compiled.result != litmus::Operation::None
-          ? litmus::DataType::B64
-          : compiled.type;
-}
-
 void markLiveLines(Program& program) {
   program.liveL1Lines.assign(program.ctas, 0);
   program.liveL2Lines.assign(program.devices, 0);
@@ -309,11 +266,19 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
 
     std::vector<CompiledInstruction> code;
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
-      const litmus::Instruction& instruction = thread.instructions[at];
+      const litmus::Instruction& written = thread.instructions[at];
+      // MBAR-1 (litmus/MbarrierLowering.h): an mbarrier instruction runs as
+      // the st, atom or ld it is lowered to. lineFor reads the instruction as
+      // written, which gives an mbarrier access its location's own line.
+      std::optional<litmus::MbarrierAccess> mbarrier;
+      if (litmus::isMbarrierInstruction(written.opcode)) {
+        mbarrier = litmus::lowerMbarrier(written);
+      }
+      const litmus::Instruction& instruction = mbarrier ? mbarrier->access : written;
       CompiledInstruction compiled;
       compiled.proxy = litmus::proxyOf(instruction);
       compiled.opcode = compiledOpcode(instruction.opcode);
-      compiled.line = lineFor(test, file, instruction, compiled.proxy, program);
+      compiled.line = lineFor(test, file, written, compiled.proxy, program);
       compiled.type = instruction.type;
       // fence.acquire and fence.release run as fence.acq_rel: a stronger
       // fence, so every run of it is one ptx allows for the weaker fence
@@ -343,17 +308,24 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
       compiled.guarded = instruction.guarded;
       compiled.guardNegated = instruction.guard.negated;
       compiled.guardRegister = static_cast<std::uint8_t>(instruction.guard.predicate);
-      for (const litmus::Operand& operand : instruction.operands) {
+      for (const litmus::Operand& operand : written.operands) {
         if (operand.kind == litmus::Operand::Kind::Immediate && !representable(operand.immediate)) {
-          litmus::fail(file, instruction.position, unrepresentable(operand.immediate));
+          litmus::fail(file, written.position, unrepresentable(operand.immediate));
         }
-        compiled.operands.push_back(compileOperand(thread, program, operand));
         if (operand.kind == litmus::Operand::Kind::Label && thread.labels[operand.index].target <= at) {
           compiled.jumpsBack = true;
           program.hasBackwardBranch = true;
         }
       }
-      runMbarrierAsAccess(compiled, architecture);
+      for (const litmus::Operand& operand : instruction.operands) {
+        compiled.operands.push_back(compileOperand(thread, program, operand));
+      }
+      if (mbarrier) {
+        compiled.result = mbarrier->result;
+        if (architecture.brokenMbarrierArriveIsRelaxed && compiled.opcode == Opcode::Atomic) {
+          compiled.semantics = litmus::Semantics::Relaxed;
+        }
+      }
       code.push_back(std::move(compiled));
     }
     program.threads.push_back(std::move(code));

@@ -60,8 +60,9 @@ struct CompiledInstruction {
   litmus::CacheOperator cacheOperator = litmus::CacheOperator::None;
   litmus::Operation operation = litmus::Operation::None;
   // What a load or atom gives its destination register: the value read
-  // (None), or, for the accesses mbarrier instructions run as (Program.cpp,
-  // MBAR-1), litmus::update(result, value read, entry's value).
+  // (None), or, for the accesses mbarrier instructions run as (MBAR-1,
+  // litmus/MbarrierLowering.h), litmus::update(result, value read, entry's
+  // value): the wait's state, 0 for the arrive's atom.
   litmus::Operation result = litmus::Operation::None;
   litmus::Comparison comparison = litmus::Comparison::None;
   litmus::BarrierAction barrierAction = litmus::BarrierAction::None;
