@@ -133,7 +133,7 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   if (choice->operational() && given(app, "--max-candidates")) {
     return usageError(doesNotApply(
         "--max-candidates", model,
-        "it limits the axiomatic models (ptx, ptx60, ptx75, rmo, sc); ptx-op takes --max-states"));
+        "it limits the axiomatic models (" + axiomaticModelNames() + "); ptx-op takes --max-states"));
   }
   if (!choice->operational() && given(app, "--max-states")) {
     return usageError(
