@@ -20,8 +20,8 @@
 //   RED-4 (MemoryOperations.h) and RED-5 (StoreBuffer.h) let alone.
 //   Local steps form no cycle, so the explorer needs no cycle proviso and
 //   always follows the first local step alone: a state comes back only
-//   through a branch back, which is never local. Without one, every step
-//   either makes progress that no step undoes (an issue, a perform, a
+//   through a branch back, which is never local. Apart from branches back,
+//   every step either makes progress that no step undoes (an issue, a perform, a
 //   barrier arrival, a write or a request moving on), or copies a value
 //   one level down (memory to a home line, L2-1, MEM-2; a home line to a
 //   near copy, PART-1; the L2 to an L1 or proxy line, L1-2, PROXY-1) from
