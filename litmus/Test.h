@@ -106,8 +106,16 @@ struct HerdSource {
   friend bool operator==(const HerdSource&, const HerdSource&) { return true; }
 };
 
+// The language a test's threads are written in. A model reads one of them
+// and refuses the other (AxiomaticModel::checkSupported).
+enum class Dialect : std::uint8_t {
+  Ptx,  // PTX and herd's GPU_PTX (docs/dialects.md)
+  C,    // herd's C litmus tests with scopes: C11 atomics lowered onto the IR
+};
+
 struct Test {
   std::string name;
+  Dialect dialect = Dialect::Ptx;
   // The text between the name line and the initial state (herd's quoted doc
   // lines), as written, without surrounding white space.
   std::string documentation;
