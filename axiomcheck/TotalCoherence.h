@@ -25,9 +25,9 @@ class TotalCoherenceEnumerator {
                            Complete& complete)
       : x_(execution), sink_(sink), check_(check), complete_(complete) {
     x_.co = Relation(x_.size);
-    for (litmus::LocationId location = 0; location < x_.locationEvents.size(); ++location) {
-      if ((x_.writesAt(location) & ~x_.initialWrites) != 0) {
-        locations_.push_back(location);
+    for (std::size_t location = 0; location < x_.locationEvents.size(); ++location) {
+      if ((x_.writesAt(static_cast<litmus::LocationId>(location)) & ~x_.initialWrites) != 0) {
+        locations_.push_back(static_cast<litmus::LocationId>(location));
       }
     }
   }

@@ -27,6 +27,7 @@
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
 #include "litmus/Diagnostic.h"
+#include "support/Assert.h"
 
 namespace opcheck::cli {
 
@@ -186,6 +187,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
 // litmus7 log saw (as harness), with --strict also when any test differs, is
 // on one side only, or was cut; 2 for bad input; 0 otherwise.
 int runAgainstLog(const CompareOptions& options) {
+  OPCHECK_ASSERT(options.model.has_value(), "parseAgainstArguments chose the model");
   std::vector<std::string> errors;
   auto badInput = [&](const std::string& message) {
     std::cerr << message << '\n';

@@ -355,7 +355,7 @@ std::string markdownReport(const ComparisonSuite& suite) {
   }
   text += "\n## Every test\n\n| test | ptx-op states |";
   for (const std::string& model : suite.axiomaticModels) {
-    text += " " + model + " states | " + model + " |";
+    text.append(" ").append(model).append(" states | ").append(model).append(" |");
   }
   text += "\n|---|---|";
   for (std::size_t model = 0; model < suite.axiomaticModels.size(); ++model) {

@@ -147,7 +147,7 @@ std::optional<std::filesystem::path> writePicture(const std::filesystem::path& d
                                                   const std::string& stem, const std::string& dot) {
   std::error_code error;
   std::filesystem::create_directories(directory, error);
-  const std::filesystem::path dotFile = directory / (stem + ".dot");
+  std::filesystem::path dotFile = directory / (stem + ".dot");
   if (const std::optional<std::string> problem = writeTextFile(dotFile, dot)) {
     std::cerr << "opcheck: error: " << *problem << "\n";
     return std::nullopt;
@@ -160,7 +160,7 @@ std::optional<std::filesystem::path> writePicture(const std::filesystem::path& d
     });
     return dotFile;
   }
-  const std::filesystem::path svgFile = directory / (stem + ".svg");
+  std::filesystem::path svgFile = directory / (stem + ".svg");
   if (!renderSvg(dotFile, svgFile)) {
     std::cerr << dotFile.string() << ": warning: dot -Tsvg failed; the DOT file is kept\n";
     return dotFile;

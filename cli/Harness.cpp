@@ -19,6 +19,7 @@
 #include "opsem/OperationalModel.h"
 #include "parser/CodeColumns.h"
 #include "parser/LitmusReader.h"
+#include "support/Assert.h"
 
 namespace opcheck::cli {
 
@@ -80,7 +81,7 @@ ConditionTerm resolveTerm(const litmus::Test& test, const std::string& origin,
 }
 
 // The two tests say the same thing, whatever their names and notes.
-bool sameProgram(litmus::Test left, litmus::Test right) {
+bool sameProgram(litmus::Test left, const litmus::Test& right) {
   left.name = right.name;
   left.documentation = right.documentation;
   return left == right;
@@ -362,7 +363,9 @@ void showObservedTerms(CheckedTest& checked,
     for (std::size_t row = 0; row < terms[group].size(); ++row) {
       ObservedAt& values = observed.emplace_back();
       for (std::size_t term = 0; term < terms[group][row].size(); ++term) {
-        values.emplace_back(*shown.indexOf(terms[group][row][term]),
+        const std::optional<std::size_t> index = shown.indexOf(terms[group][row][term]);
+        OPCHECK_ASSERT(index.has_value(), "every observed term was added to the shown locations above");
+        values.emplace_back(*index,
                             litmus::Value::ofInteger(groups[group].observations[row].outcome[term].value));
       }
     }

@@ -149,8 +149,8 @@ std::string harnessText(const HarnessReport& report) {
   }
   for (const ModelVerdict& model : report.models) {
     const std::string& name = model.model.name;
-    text += "\n" + name + ": " + plural(model.allowedUnseen.size(), "outcome") + " " + name +
-            " allows that were never seen\n";
+    text.append("\n").append(name).append(": ").append(plural(model.allowedUnseen.size(), "outcome"));
+    text.append(" ").append(name).append(" allows that were never seen\n");
     for (const Finding& finding : model.allowedUnseen) {
       text += "  " + unseenLine(name, finding) + "\n";
     }

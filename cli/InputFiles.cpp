@@ -91,8 +91,11 @@ void addIndex(const fs::path& index, InputFiles& result) {
     const std::string entry = line.substr(start, line.find_last_not_of(" \t") + 1 - start);
     const std::string place = index.string() + ":" + std::to_string(number) + ":" + std::to_string(start + 1);
     if (entry.starts_with("@") || entry == "-") {
-      result.problems.push_back(place + ": error: an index lists litmus files or directories, not '" + entry +
-                                "'");
+      result.problems.push_back(place);
+      result.problems.back()
+          .append(": error: an index lists litmus files or directories, not '")
+          .append(entry)
+          .append("'");
       continue;
     }
     const fs::path path = fs::path(entry).is_absolute() ? fs::path(entry) : index.parent_path() / entry;

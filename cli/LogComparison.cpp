@@ -171,7 +171,7 @@ namespace {
 std::string herdText(const LogState& state) {
   std::string text;
   for (const auto& [term, value] : state) {
-    text += (text.empty() ? "" : " ") + term + "=" + value + ";";
+    text.append(text.empty() ? "" : " ").append(term).append("=").append(value).append(";");
   }
   return text;
 }
@@ -179,7 +179,7 @@ std::string herdText(const LogState& state) {
 litmus::Json stateJson(const LogState& state) {
   std::string outcome;
   for (const auto& [term, value] : state) {
-    outcome += (outcome.empty() ? "" : " /\\ ") + term + "=" + value;
+    outcome.append(outcome.empty() ? "" : " /\\ ").append(term).append("=").append(value);
   }
   return litmus::outcomeTextJson(outcome);
 }

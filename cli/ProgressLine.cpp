@@ -39,7 +39,9 @@ bool showProgress(ProgressMode mode, bool standardErrorIsTerminal) {
 
 std::string progressLine(const statespace::ExplorationProgress& progress) {
   const std::uint64_t rate =
-      progress.seconds > 0 ? static_cast<std::uint64_t>(std::llround(progress.states / progress.seconds)) : 0;
+      progress.seconds > 0
+          ? static_cast<std::uint64_t>(std::llround(static_cast<double>(progress.states) / progress.seconds))
+          : 0;
   char memory[32];
   std::snprintf(memory, sizeof memory, "%.1f MiB", static_cast<double>(progress.residentBytes) / (1 << 20));
   return "exploring: " + grouped(progress.states) + " states, " + grouped(rate) + " states/s, frontier " +

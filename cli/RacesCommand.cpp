@@ -50,6 +50,7 @@
 #include "litmus/JsonPrinter.h"
 #include "opsem/OperationalModel.h"
 #include "parser/LitmusReader.h"
+#include "support/Assert.h"
 
 namespace opcheck::cli {
 
@@ -471,6 +472,7 @@ std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomch
 // ptx-op's own exploration, which then runs as well.
 void runOperational(const litmus::Test& test, const std::string& file, const RacesOptions& options,
                     const statespace::Deadline& deadline, RaceTestResult& result) {
+  OPCHECK_ASSERT(options.operational.has_value(), "only an operational model's races run here");
   crosscheck::OperationalSideOptions sideOptions;
   sideOptions.operational.architecture = options.operational->architecture;
   applyLimits(options.limits, sideOptions.operational);

@@ -334,7 +334,8 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
     if (!result.pictures.empty()) {
       std::string stem = pictureStem(result.name);
       for (int again = 2; !pictureStems.insert(stem).second; ++again) {
-        stem = pictureStem(result.name) + "_" + std::to_string(again);
+        stem = pictureStem(result.name);
+        stem.append("_").append(std::to_string(again));
       }
       for (const auto& [suffix, dot] : result.pictures) {
         allGood = writePicture(options.graphs.directory, stem + "-" + suffix, dot).has_value() && allGood;

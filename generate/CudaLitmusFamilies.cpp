@@ -7,6 +7,7 @@
 #include "generate/ClassicShapes.h"
 #include "generate/CycleToTest.h"
 #include "generate/ThreadGrouping.h"
+#include "support/Assert.h"
 
 namespace opcheck::generate {
 
@@ -93,6 +94,7 @@ void orderWithoutFence(Edge& edge, Role role, std::optional<Choice> choice) {
     default:
       break;
   }
+  OPCHECK_ASSERT(choice.has_value(), "a thread that is neither writer nor reader orders by a choice");
   switch (*choice) {
     case Choice::Acquire:
       edge.sourceStrength = AccessStrength::Acquire;
@@ -253,7 +255,9 @@ const Family* findFamily(std::string_view name) {
 }
 
 std::vector<litmus::Test> generateFamily(const Family& family) {
-  const Cycle plain = parseCycle(findClassicShape(family.shape)->cycle);
+  const std::optional<ClassicShape> shape = findClassicShape(family.shape);
+  OPCHECK_ASSERT(shape.has_value(), "every family is named after a classic shape");
+  const Cycle plain = parseCycle(shape->cycle);
   const unsigned threads = countThreads(plain);
   std::vector<litmus::Test> tests;
   for (const ThreadGrouping& grouping : allThreadGroupings(threads)) {

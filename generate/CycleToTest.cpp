@@ -7,6 +7,7 @@
 #include "generate/GenerationError.h"
 #include "generate/TestName.h"
 #include "litmus/Limits.h"
+#include "support/Assert.h"
 
 namespace opcheck::generate {
 
@@ -223,7 +224,8 @@ class ThreadWriter {
     thread_.labels.push_back(litmus::Label{name, static_cast<std::uint32_t>(thread_.instructions.size())});
   }
 
-  void access(const Event& event, Operand address, const std::optional<std::string>& readInto,
+  // READ_INTO is the register a read loads into (empty for a write).
+  void access(const Event& event, Operand address, const std::string& readInto,
               std::optional<Operand> storedValue) {
     Instruction instruction;
     instruction.scope = scope_;
@@ -244,7 +246,7 @@ class ThreadWriter {
         break;
     }
     if (read) {
-      instruction.operands.push_back(registerOperand(*readInto));
+      instruction.operands.push_back(registerOperand(readInto));
       instruction.operands.push_back(address);
     } else {
       instruction.operands.push_back(address);
@@ -382,6 +384,7 @@ litmus::Test buildTest(const Cycle& cycle, const GenerationOptions& options) {
     Operand address{Operand::Kind::Location, event.location, 0};
     std::optional<Operand> storedValue;
     if (before != nullptr && before->kind == EdgeKind::Dependency) {
+      OPCHECK_ASSERT(readRegister[index - 1].has_value(), "a dependency starts at a read");
       const std::string& source = *readRegister[index - 1];
       const std::string temporary = "t" + std::to_string(temporaries[event.thread]++);
       switch (before->dependency) {
@@ -412,16 +415,15 @@ litmus::Test buildTest(const Cycle& cycle, const GenerationOptions& options) {
           break;
       }
     }
-    if (event.direction == Direction::Read) {
-      readRegister[index] = "r" + std::to_string(reads[event.thread]++);
-    }
-    writer.access(event, address, readRegister[index], storedValue);
-    if (event.direction == Direction::Read) {
+    if (event.direction == Direction::Write) {
+      writer.access(event, address, "", storedValue);
+    } else {
+      const std::string& into = readRegister[index].emplace("r" + std::to_string(reads[event.thread]++));
+      writer.access(event, address, into, storedValue);
       litmus::Proposition equal;
       equal.kind = litmus::Proposition::Kind::Equal;
       equal.left = litmus::ConditionTerm{litmus::ConditionTerm::Kind::Register,
-                                         static_cast<std::uint16_t>(event.thread),
-                                         writer.use(*readRegister[index]), 0};
+                                         static_cast<std::uint16_t>(event.thread), writer.use(into), 0};
       equal.right = litmus::ConditionTerm{litmus::ConditionTerm::Kind::Integer, 0, 0, event.value};
       equalities.push_back(equal);
     }

@@ -193,7 +193,12 @@ class RandomTestWriter {
     const std::size_t count = draw_.between(1, std::max<std::size_t>(1, size_.maxInstructionsPerThread));
     for (std::size_t instruction = 0; instruction < count; ++instruction) {
       const std::size_t kind = draw_.below(100);
-      if (kind < 30) {
+      // Arithmetic reads a loaded register; before the first load, a load
+      // takes its place.
+      const bool computes = kind >= 90 && !thread.loadedRegisters.empty();
+      if (computes) {
+        thread.lines.push_back(arithmetic(thread));
+      } else if (kind < 30 || kind >= 90) {
         thread.lines.push_back(load(thread));
       } else if (kind < 60) {
         thread.lines.push_back(store(thread));
@@ -201,12 +206,8 @@ class RandomTestWriter {
         thread.lines.push_back(atomic(thread));
       } else if (kind < 78) {
         thread.lines.push_back(reduction());
-      } else if (kind < 90) {
-        thread.lines.push_back(fence());
-      } else if (!thread.loadedRegisters.empty()) {
-        thread.lines.push_back(arithmetic(thread));
       } else {
-        thread.lines.push_back(load(thread));
+        thread.lines.push_back(fence());
       }
     }
     maybeAddBranch(thread);

@@ -64,6 +64,16 @@ void checkStrength(std::string_view word, AccessStrength strength, Direction dir
   }
 }
 
+// The direction letter REST[AT], which WHY says must be there; moves AT past it.
+Direction directionAt(std::string_view word, std::string_view rest, std::size_t& at, std::string_view why) {
+  const std::optional<Direction> direction = at < rest.size() ? directionOf(rest[at]) : std::nullopt;
+  if (!direction) {
+    unknown(word, why);
+  }
+  ++at;
+  return *direction;
+}
+
 // "[s|d]DIR DIR[SS]" after a po-like prefix: fills the edge from REST.
 void readTail(std::string_view word, std::string_view rest, Edge& edge, bool sourceIsRead) {
   std::size_t at = 0;
@@ -73,18 +83,9 @@ void readTail(std::string_view word, std::string_view rest, Edge& edge, bool sou
   } else {
     unknown(word, "expected s (same location) or d (different locations) here");
   }
-  if (!sourceIsRead) {
-    if (at >= rest.size() || !directionOf(rest[at])) {
-      unknown(word, "expected the source's direction, R or W");
-    }
-    edge.source = *directionOf(rest[at++]);
-  } else {
-    edge.source = Direction::Read;
-  }
-  if (at >= rest.size() || !directionOf(rest[at])) {
-    unknown(word, "expected the target's direction, R or W");
-  }
-  edge.target = *directionOf(rest[at++]);
+  edge.source =
+      sourceIsRead ? Direction::Read : directionAt(word, rest, at, "expected the source's direction, R or W");
+  edge.target = directionAt(word, rest, at, "expected the target's direction, R or W");
   if (at == rest.size()) {
     return;
   }

@@ -98,15 +98,6 @@ void printScopeTree(const Test& test, std::string& out) {
   // Threads grouped device -> kernel -> cluster -> cta -> warp, each group in the order
   // of its first thread; the parser renumbers the same way, so the ids
   // survive the round trip.
-  auto distinctInOrder = [](std::vector<std::int16_t> values) {
-    std::vector<std::int16_t> distinct;
-    for (std::int16_t value : values) {
-      if (std::find(distinct.begin(), distinct.end(), value) == distinct.end()) {
-        distinct.push_back(value);
-      }
-    }
-    return distinct;
-  };
   auto threadsWhere = [&](auto predicate) {
     std::vector<std::size_t> selected;
     for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
@@ -116,12 +107,16 @@ void printScopeTree(const Test& test, std::string& out) {
     }
     return selected;
   };
+  // The distinct values of MEMBER among THREADS, in the order they first appear.
   auto field = [&](const std::vector<std::size_t>& threads, std::int16_t ThreadPlacement::*member) {
-    std::vector<std::int16_t> values;
+    std::vector<std::int16_t> distinct;
     for (std::size_t thread : threads) {
-      values.push_back(test.threads[thread].placement.*member);
+      const std::int16_t value = test.threads[thread].placement.*member;
+      if (std::find(distinct.begin(), distinct.end(), value) == distinct.end()) {
+        distinct.push_back(value);
+      }
     }
-    return distinctInOrder(values);
+    return distinct;
   };
   auto printCta = [&](std::int16_t cta) {
     std::string text = "(cta";

@@ -96,18 +96,10 @@ class HerdReader {
 
   // Every state of a test names the same terms, and no state comes twice.
   void checkAgainstEarlier(const Observation& state, const HerdRun& run) const {
-    auto names = [](const Observation& observation) {
-      std::vector<std::string> terms;
-      for (const ObservedValue& value : observation.outcome) {
-        terms.push_back(formatObservedTerm(value));
-      }
-      std::sort(terms.begin(), terms.end());
-      return terms;
-    };
     if (run.states.empty()) {
       return;
     }
-    if (names(state) != names(run.states.front())) {
+    if (sortedTermNames(state) != sortedTermNames(run.states.front())) {
       fail(file_, state.position,
            "this state names other registers or locations than the first state of " + run.test + " (line " +
                std::to_string(run.states.front().position.line) + ")");

@@ -161,17 +161,22 @@ class LogReader {
     count = trimmedBlanks(count.substr(1, count.size() - 8));
     const std::uint64_t declared = wholeNumber(count, histogramLine, "number of states");
 
-    std::vector<std::size_t> stateLines;
-    for (next = next + 1; next < lines_.size() && markerOf(lines_[next].text); ++next) {
-      run.states.push_back(readState(lines_[next], run));
-      stateLines.push_back(next);
+    // Where each state's terms start, for checkStates's messages.
+    std::vector<SourcePosition> termPositions;
+    for (next = next + 1; next < lines_.size(); ++next) {
+      const std::optional<std::size_t> marker = markerOf(lines_[next].text);
+      if (!marker) {
+        break;
+      }
+      run.states.push_back(readState(lines_[next], *marker, run));
+      termPositions.push_back(at(lines_[next], *marker + 2));
     }
     if (run.states.size() != declared) {
       fail(file_, at(histogramLine, offsetOf(histogramLine, count)),
            "'" + std::string(header) + "' is followed by " + std::to_string(run.states.size()) +
                " state line" + (run.states.size() == 1 ? "" : "s"));
     }
-    checkStates(run, stateLines);
+    checkStates(run, termPositions);
     std::uint64_t total = 0;
     for (const Observation& state : run.states) {
       if (total + state.count < total) {
@@ -186,8 +191,8 @@ class LogReader {
   }
 
   // "20817 :>1:r0=0; 1:r2=1;"
-  Observation readState(const Line& line, const Litmus7Run& run) const {
-    const std::size_t marker = *markerOf(line.text);
+  // MARKER is the offset of the line's ":>".
+  Observation readState(const Line& line, std::size_t marker, const Litmus7Run& run) const {
     Observation state;
     state.test = run.test;
     state.file = file_;
@@ -204,26 +209,19 @@ class LogReader {
   }
 
   // Every state of a histogram names the same terms, and no state twice.
-  void checkStates(const Litmus7Run& run, const std::vector<std::size_t>& stateLines) const {
-    auto names = [](const Observation& state) {
-      std::vector<std::string> terms;
-      for (const ObservedValue& value : state.outcome) {
-        terms.push_back(formatObservedTerm(value));
-      }
-      std::sort(terms.begin(), terms.end());
-      return terms;
-    };
+  // TERM_POSITIONS: where each state's terms start.
+  void checkStates(const Litmus7Run& run, const std::vector<SourcePosition>& termPositions) const {
     for (std::size_t index = 1; index < run.states.size(); ++index) {
       const Observation& state = run.states[index];
-      if (names(state) != names(run.states.front())) {
-        fail(file_, at(lines_[stateLines[index]], *markerOf(lines_[stateLines[index]].text) + 2),
+      if (sortedTermNames(state) != sortedTermNames(run.states.front())) {
+        fail(file_, termPositions[index],
              "this state names other registers or locations than the histogram's first state (line " +
                  std::to_string(run.states.front().position.line) + ")");
       }
       for (std::size_t earlier = 0; earlier < index; ++earlier) {
         if (std::is_permutation(state.outcome.begin(), state.outcome.end(),
                                 run.states[earlier].outcome.begin(), run.states[earlier].outcome.end())) {
-          fail(file_, at(lines_[stateLines[index]], *markerOf(lines_[stateLines[index]].text) + 2),
+          fail(file_, termPositions[index],
                "state listed twice in the histogram (first at line " +
                    std::to_string(run.states[earlier].position.line) + ")");
         }

@@ -1,5 +1,6 @@
 #include "litmus/Observation.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -109,6 +110,16 @@ ObservedValue readObservedValue(std::string_view text, const std::string& file, 
 
 std::string formatObservedTerm(const ObservedValue& value) {
   return value.thread ? std::to_string(*value.thread) + ":" + value.name : value.name;
+}
+
+std::vector<std::string> sortedTermNames(const Observation& observation) {
+  std::vector<std::string> terms;
+  terms.reserve(observation.outcome.size());
+  for (const ObservedValue& value : observation.outcome) {
+    terms.push_back(formatObservedTerm(value));
+  }
+  std::sort(terms.begin(), terms.end());
+  return terms;
 }
 
 std::string formatOutcome(const std::vector<ObservedValue>& outcome) {

@@ -52,6 +52,9 @@ ObservedValue readObservedValue(std::string_view text, const std::string& file, 
 // "1:r2" or "x".
 std::string formatObservedTerm(const ObservedValue& value);
 
+// The terms OBSERVATION gives values to ("1:r2", "x"), sorted.
+std::vector<std::string> sortedTermNames(const Observation& observation);
+
 // "1:r2=1 /\ 1:r3=0", the terms in the order given.
 std::string formatOutcome(const std::vector<ObservedValue>& outcome);
 

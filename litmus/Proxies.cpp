@@ -23,17 +23,23 @@ Proxy proxyOf(const Instruction& instruction) {
 LocationId physicalLocation(const Test& test, LocationId location) {
   // A chain longer than the locations is a cycle (a aliases b, b aliases
   // a), which names no memory: it stops there rather than loop.
-  for (std::size_t step = 0; step < test.locations.size() && test.locations[location].aliasOf; ++step) {
-    location = *test.locations[location].aliasOf;
+  for (std::size_t step = 0; step < test.locations.size(); ++step) {
+    const std::optional<LocationId>& aliased = test.locations[location].aliasOf;
+    if (!aliased) {
+      break;
+    }
+    location = *aliased;
   }
   return location;
 }
 
 LocationId virtualAddress(const Test& test, LocationId location) {
-  for (std::size_t step = 0; step < test.locations.size() && test.locations[location].aliasOf &&
-                             test.locations[location].proxy != Proxy::Generic;
-       ++step) {
-    location = *test.locations[location].aliasOf;
+  for (std::size_t step = 0; step < test.locations.size(); ++step) {
+    const Location& here = test.locations[location];
+    if (!here.aliasOf || here.proxy == Proxy::Generic) {
+      break;
+    }
+    location = *here.aliasOf;
   }
   return location;
 }

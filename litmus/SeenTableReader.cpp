@@ -14,6 +14,13 @@ namespace {
 
 constexpr std::string_view kVerdictColumns[] = {"base", "strengthened"};
 
+// "QUOTED in column NAME: expected EXPECTED", for a cell that holds neither
+// of a column's two words.
+std::string badCellMessage(std::string quoted, std::string_view name, std::string_view expected) {
+  quoted.append(" in column ").append(name).append(": expected ").append(expected);
+  return quoted;
+}
+
 bool isVerdictColumn(std::string_view name) {
   return std::find(std::begin(kVerdictColumns), std::end(kVerdictColumns), name) != std::end(kVerdictColumns);
 }
@@ -112,13 +119,12 @@ std::vector<SeenTableRow> readSeenTable(std::string_view text, const std::string
       if (isVerdictColumn(name)) {
         if (value != "INSTANCE" && value != "UNSAT") {
           fail(fileName, line.atField(column),
-               "verdict '" + value + "' in column " + name + ": expected INSTANCE or UNSAT");
+               badCellMessage("verdict '" + value + "'", name, "INSTANCE or UNSAT"));
         }
         row.allowed.emplace_back(name, value == "INSTANCE");
       } else {
         if (value != "seen" && value != "not seen") {
-          fail(fileName, line.atField(column),
-               "'" + value + "' in column " + name + ": expected seen or not seen");
+          fail(fileName, line.atField(column), badCellMessage("'" + value + "'", name, "seen or not seen"));
         }
         row.seen.emplace_back(upperCase(name), value == "seen");
         row.seenPositions.push_back(line.atField(column));

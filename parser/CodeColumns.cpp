@@ -50,7 +50,10 @@ std::optional<std::vector<std::string>> codeColumns(std::string_view text) {
   }
   for (std::size_t header = 0; header < lines.size(); ++header) {
     const auto cells = cellsOf(lines[header]);
-    bool isHeader = cells.has_value() && !cells->empty();
+    if (!cells || cells->empty()) {
+      continue;
+    }
+    bool isHeader = true;
     for (std::size_t index = 0; isHeader && index < cells->size(); ++index) {
       isHeader = isThreadHeader((*cells)[index], index);
     }
