@@ -384,8 +384,9 @@ litmus::Test buildTest(const Cycle& cycle, const GenerationOptions& options) {
     Operand address{Operand::Kind::Location, event.location, 0};
     std::optional<Operand> storedValue;
     if (before != nullptr && before->kind == EdgeKind::Dependency) {
-      OPCHECK_ASSERT(readRegister[index - 1].has_value(), "a dependency starts at a read");
-      const std::string& source = *readRegister[index - 1];
+      const std::optional<std::string>& dependedOn = readRegister[index - 1];
+      OPCHECK_ASSERT(dependedOn.has_value(), "a dependency starts at a read");
+      const std::string& source = *dependedOn;
       const std::string temporary = "t" + std::to_string(temporaries[event.thread]++);
       switch (before->dependency) {
         case DependencyKind::Data:
