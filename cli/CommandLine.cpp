@@ -6,6 +6,7 @@
 
 #include "axiomcheck/Models.h"
 #include "cli/ExitStatus.h"
+#include "cli/HerdSpellings.h"
 #include "cli/ModelChoice.h"
 
 namespace opcheck::cli {
@@ -119,8 +120,12 @@ std::optional<std::string> skipAxioms(std::vector<const axiomcheck::AxiomaticMod
 }
 
 std::optional<int> parseCommandLine(CLI::App& app, const std::vector<std::string>& arguments) {
+  const HerdRewrite rewrite = rewriteHerdSpellings(app, arguments);
+  if (!rewrite.error.empty()) {
+    return usageError(rewrite.error);
+  }
   // CLI11 takes the arguments last first.
-  std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
+  std::vector<std::string> reversed(rewrite.arguments.rbegin(), rewrite.arguments.rend());
   try {
     app.parse(reversed);
   } catch (const CLI::CallForHelp&) {

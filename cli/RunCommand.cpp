@@ -76,8 +76,10 @@ struct RunCommandLine {
     setUpApp(app);
     app.footer(
         "Subcommands (opcheck SUBCOMMAND --help): compare, harness, generate, races, parse, models; "
-        "opcheck help [SUBCOMMAND].\n"
-        "Exit status: 0 when everything ran, 2 for bad input or usage, 130 after Ctrl-C, 143 after SIGTERM.");
+        "opcheck help [SUBCOMMAND]. herd7's single-dash options (-model, -show, -skipcheck, ...) are read as "
+        "these.\n"
+        "Exit status: 0 when everything ran, 1 with --strict when a limit cut a run or ptx-op found hang "
+        "states, 2 for bad input or usage, 130 after Ctrl-C, 143 after SIGTERM.");
     addInputs(app, options.inputs);
     app.add_option("--model", model, "the model: " + modelNames() + "; default " + model)->type_name("MODEL");
     app.add_option("--arch", arch, "ptx-op: a preset, as --model ptx-op,PRESET names it")

@@ -10,8 +10,11 @@
 //   opcheck parse FILE|DIR...        print each test as opcheck understood it
 //   opcheck models                   list the models
 //   opcheck help [SUBCOMMAND]        the usage, generated from each command's options
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/Commands.h"
@@ -43,6 +46,40 @@ constexpr Subcommand kSubcommands[] = {
 const Subcommand* findSubcommand(const std::string& name) {
   for (const Subcommand& subcommand : kSubcommands) {
     if (name == subcommand.name) {
+      return &subcommand;
+    }
+  }
+  return nullptr;
+}
+
+// The number of single-character edits that turn A into B (Levenshtein).
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) {
+    row[j] = j;
+  }
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The subcommand WORD is a slip of ("compar", "race"), when WORD names no
+// file: the run command would otherwise report a missing file.
+const Subcommand* misspeltSubcommand(const std::string& word) {
+  std::error_code error;
+  if (word.empty() || word.front() == '-' || word.find_first_of("/.") != std::string::npos ||
+      std::filesystem::exists(word, error)) {
+    return nullptr;
+  }
+  for (const Subcommand& subcommand : kSubcommands) {
+    if (editDistance(word, subcommand.name) <= 2) {
       return &subcommand;
     }
   }
@@ -88,11 +125,19 @@ int main(int argc, char** argv) {
                  "models\n";
     return kBadInput;
   }
-  if (command == "--version") {
-    std::cout << "opcheck 0.1.0\n";
+  // Anywhere on the line, and in herd7's spelling too.
+  if (std::find_if(arguments.begin(), arguments.end(), [](const std::string& argument) {
+        return argument == "--version" || argument == "-version";
+      }) != arguments.end()) {
+    std::cout << "opcheck " << OPCHECK_VERSION << '\n';
     return kSuccess;
   }
   const Subcommand* subcommand = findSubcommand(command);
+  if (const Subcommand* meant = misspeltSubcommand(command); subcommand == nullptr && meant != nullptr) {
+    std::cerr << "opcheck: error: '" << command
+              << "' is neither a file nor a subcommand: did you mean 'opcheck " << meant->name << "'?\n";
+    return kBadInput;
+  }
   // Not a subcommand: files and directories to run a model on.
   const int status = subcommand != nullptr ? subcommand->run(rest) : runModelCommand(arguments);
   // A signal that came while a command had nothing to stop (generate,

@@ -164,6 +164,56 @@ TEST_CASE("option spellings: --opt=value, -j, --no-reduction[=LIST], --timeout w
   checkUsageError({"--model", "ptx"}, "give one or more litmus files");
 }
 
+TEST_CASE("herd7's single-dash options are opcheck's, or a usage error saying what opcheck offers", "[cli]") {
+  // herd7 -help (2015): -model, -skipchecks a,b, -nshow, -show, -o, -unroll.
+  const CommandResult herd = runOpcheck({"-model", "rmo", kCatalogueStoreBuffering, "-skipchecks",
+                                         "sc-per-loc-llh,no-thin-air", "-unroll", "3"});
+  const CommandResult ours = runOpcheck({"--model", "rmo", kCatalogueStoreBuffering, "--skip-axiom",
+                                         "sc-per-loc-llh", "--skip-axiom", "no-thin-air", "--unroll", "3"});
+  INFO(herd.standardError);
+  CHECK(herd.exitStatus == 0);
+  CHECK(stableLines(herd.standardOutput) == stableLines(ours.standardOutput));
+  CHECK(stableLines(runOpcheck({kCatalogueStoreBuffering, "-cat", "sc"}).standardOutput) ==
+        stableLines(runOpcheck({kCatalogueStoreBuffering, "--model", "sc"}).standardOutput));
+
+  // CLI11 alone read -hexa as -h and printed the help with exit 0.
+  const CommandResult hexa = runOpcheck({kCatalogueStoreBuffering, "-hexa", "true"});
+  CHECK(hexa.standardOutput.empty());
+  checkUsageError({kCatalogueStoreBuffering, "-hexa", "true"}, "herd7's -hexa is not an opcheck option");
+  checkUsageError({kCatalogueStoreBuffering, "-speedcheck", "fast"}, "lists every final state");
+  checkUsageError({kCatalogueStoreBuffering, "-showevents", "all"}, "--show, --nshow");
+  checkUsageError({kCatalogueStoreBuffering, "-conf", "ptx.cfg"}, "models are built in");
+  // An option of another command, and one with its value missing.
+  checkUsageError({"compare", kCatalogueStoreBuffering, "-show", "all"},
+                  "herd7's -show is --show, which opcheck compare does not take");
+  checkUsageError({kCatalogueStoreBuffering, "-model"}, "-model needs a value");
+  // A value is never read as an option, nor is anything after --.
+  checkUsageError({kCatalogueStoreBuffering, "--model", "-hexa"}, "unknown model '-hexa'");
+}
+
+TEST_CASE("a slip in a subcommand's name is a usage error naming the subcommand", "[cli]") {
+  checkUsageError({"compar", kCatalogueStoreBuffering},
+                  "'compar' is neither a file nor a subcommand: did you "
+                  "mean 'opcheck compare'?");
+  checkUsageError({"race", kCatalogueStoreBuffering}, "did you mean 'opcheck races'?");
+  // A missing file that resembles no subcommand is a missing file.
+  const CommandResult missing = runOpcheck({"no-such-test.litmus"});
+  CHECK(missing.exitStatus == 2);
+  CHECK_THAT(missing.standardError, Contains("no-such-test.litmus: error: no such file or directory"));
+}
+
+TEST_CASE("the version answers --version anywhere on the line, from CMake's project version", "[cli]") {
+  const std::string expected = std::string("opcheck ") + OPCHECK_VERSION + "\n";
+  for (const std::vector<std::string>& arguments : {std::vector<std::string>{"--version"},
+                                                    {kCatalogueStoreBuffering, "--version"},
+                                                    {"compare", "-version"}}) {
+    const CommandResult result = runOpcheck(arguments);
+    INFO(arguments.back());
+    CHECK(result.exitStatus == 0);
+    CHECK(result.standardOutput == expected);
+  }
+}
+
 TEST_CASE("@INDEX names the tests an index file lists, as herd7 reads diy7's @all", "[cli]") {
   Scratch scratch;
   scratch.write("tests/SB.litmus", contents(kCatalogueStoreBuffering));
