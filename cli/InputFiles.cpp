@@ -56,6 +56,11 @@ void addPath(const fs::path& path, const std::string& place, InputFiles& result)
     std::vector<fs::path> found;
     std::vector<std::string> problems;
     addDirectory(path, place, found, problems);
+    // A directory named to run tests that holds none is a mistake (a wrong
+    // path, a test suite not yet unpacked), not an empty success.
+    if (found.empty() && problems.empty()) {
+      problems.push_back(place + ": error: no *.litmus file in this directory or below");
+    }
     // Sorted, as the files are: the order never depends on the file system.
     std::sort(problems.begin(), problems.end());
     result.problems.insert(result.problems.end(), problems.begin(), problems.end());

@@ -117,3 +117,25 @@ TEST_CASE("an unreadable file is an error with the reason", "[cli][bad-input][in
   CHECK(result.exitStatus == 2);
   CHECK_THAT(result.standardError, Contains("sb.litmus: error: cannot read file: Permission denied"));
 }
+
+TEST_CASE("a directory that holds no *.litmus file is an error, in every command",
+          "[cli][bad-input][input-files]") {
+  Scratch scratch;
+  scratch.write("tests/notes.txt", "not a test\n");
+  fs::create_directories(scratch.path("tests/empty"));
+  const std::string directory = scratch.path("tests").string();
+  for (const std::vector<std::string>& arguments : {std::vector<std::string>{directory},
+                                                    {directory, "--strict"},
+                                                    {"compare", directory},
+                                                    {"races", directory},
+                                                    {"parse", directory}}) {
+    const testing::CommandResult result = testing::runOpcheck(arguments);
+    INFO(arguments.front() << ": " << result.standardError);
+    CHECK(result.exitStatus == 2);
+    CHECK_THAT(result.standardError,
+               Contains(directory + ": error: no *.litmus file in this directory or below"));
+  }
+  // A directory with a test below it is not empty.
+  writeReadableTest(scratch, "tests/empty/sb.litmus");
+  CHECK(testing::runOpcheck({directory}).exitStatus == 0);
+}
