@@ -16,7 +16,10 @@
 #include "axiomcheck/RaceCheck.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
+#include "litmus/HerdPrinter.h"
+#include "litmus/JsonPrinter.h"
 #include "litmus/Opcode.h"
+#include "tests/TestSupport.h"
 
 using namespace opcheck;
 using namespace opcheck::axiomcheck;
@@ -559,4 +562,37 @@ TEST_CASE("each C model axiom rejects the execution its shape forbids, and --ski
   const AxiomaticModel& rc11WithoutThinAir =
       rc11Model().skipping(axiomMask(rc11Model(), std::vector<std::string>{"No-Thin-Air"}));
   CHECK(run(rc11WithoutThinAir, lb).states == run(src11Model(), lb).states);
+}
+
+TEST_CASE("a racy test's flag is printed where herd prints flags, and in JSON", "[axiomcheck][src11]") {
+  const litmus::Test test = messagePassing("MP+na", kNonAtomic, kRelease, kAcquire);
+  const litmus::Outcome outcome = checkTest(test, src11Model(), {}, "mp.litmus");
+  // herd's top_herd.ml: the Flag lines come after Positive/Negative, before
+  // Condition. The 3 consistent executions (one per outcome of the MP
+  // test above) all miss 1:r0=1 /\ 1:r1=0.
+  CHECK_THAT(litmus::printHerd(test, outcome),
+             Catch::Matchers::Contains("Positive: 0 Negative: 3\nFlag racy\nCondition exists"));
+  CHECK(litmus::outcomeJson(test, outcome, "mp.litmus")["flags"] == litmus::Json::array({"racy"}));
+  // A race-free test raises nothing.
+  const litmus::Outcome relaxed =
+      checkTest(messagePassing("MP+rlx", kRelaxed, kRelaxed, kRelaxed), src11Model(), {}, "mp.litmus");
+  CHECK(relaxed.flags.empty());
+}
+
+TEST_CASE("opcheck and opcheck races take the C models and refuse a PTX test with them",
+          "[axiomcheck][src11][bad-input]") {
+  const std::string file =
+      std::string(OPCHECK_SOURCE_DIR) + "/catalogue/seed001/Fig5-MP-release-acquire.litmus";
+  for (const AxiomaticModel* model : {&src11Model(), &rc11Model()}) {
+    const std::string name(model->name());
+    for (const std::vector<std::string>& arguments :
+         {std::vector<std::string>{file, "--model", name},
+          std::vector<std::string>{"races", "--model", name, file}}) {
+      const testing::CommandResult result = testing::runOpcheck(arguments);
+      CHECK(result.exitStatus == 2);
+      CHECK_THAT(
+          result.standardError,
+          Catch::Matchers::Contains(": error: model " + name + " reads C tests; " + file + " is a PTX test"));
+    }
+  }
 }
