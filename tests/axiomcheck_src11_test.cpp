@@ -265,6 +265,23 @@ TEST_CASE("src11 and rc11 forbid MP with release/acquire and allow it relaxed", 
   checkBoth(messagePassing("MP+rlx", kRelaxed, kRelaxed, kRelaxed), everyState({"1:r0", "1:r1"}), kNoFlag);
 }
 
+TEST_CASE("release and acquire fences around relaxed accesses synchronize", "[axiomcheck][src11]") {
+  // sw = [F rel]; sb; rs; rf; [R rlx]; sb; [F acq] (seed 001 Fig. 10b): the
+  // fences order x=1 before P1's load of x, which then cannot read the
+  // initial x (Coherence). Without the fences: MP+rlx, every outcome.
+  checkBoth(CTest("MP+fence.rel+fence.acq")
+                .thread()
+                .store("x", 1, kRelaxed)
+                .fence(kRelease)
+                .store("y", 1, kRelaxed)
+                .thread()
+                .load("r0", "y", kRelaxed)
+                .fence(kAcquire)
+                .load("r1", "x", kRelaxed)
+                .exists({{"1:r0", 1}, {"1:r1", 0}}),
+            without(everyState({"1:r0", "1:r1"}), "1:r0=1; 1:r1=0;"), kNoFlag);
+}
+
 TEST_CASE("a non-atomic MP is racy in the executions where the flag is not seen", "[axiomcheck][src11]") {
   // *x = 1 and r1 = *x conflict, are not both atomic, and hb orders them only
   // when r0 reads 1 (sw): the executions with r0=0 race, the program is
