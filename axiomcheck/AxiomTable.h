@@ -72,6 +72,15 @@ struct AxiomClause {
   bool bySearch = false;
 };
 
+// A flag of a model (AxiomaticModel::flags, herd's `flag ~empty r as
+// NAME`): raised on a complete consistent candidate that has the property;
+// it rejects nothing.
+template <typename View>
+struct FlagClause {
+  std::size_t flag;  // index into the model's flags()
+  bool (*raised)(const View&);
+};
+
 // The first axiom (in table order) that a clause of STAGE finds broken, for
 // pruning; clauses the search guarantees and skipped axioms are left out.
 template <typename View>

@@ -26,6 +26,8 @@
 
 namespace opcheck::axiomcheck {
 
+struct ExecutionRaces;  // DataRaces.h
+
 struct Axiom {
   std::string_view name;       // as the reference model names it
   std::string_view reference;  // where it is defined (spec section, cat file)
@@ -50,6 +52,9 @@ struct ModelTraits {
   bool barriers = false;
   // How `opcheck races` reads the model's executions (docs/races.md).
   RaceExecutions races = RaceExecutions::None;
+  // The data races of one of its executions, by the model's own definition
+  // (the C models: src11, rc11); null: PTX's (DataRaces.h findRaces).
+  ExecutionRaces (*findRaces)(const Execution& execution, bool explain) = nullptr;
 };
 
 // Where a model reports its verdicts on complete candidates.
@@ -79,6 +84,17 @@ class AxiomaticModel {
   virtual const AxiomaticModel& skipping(AxiomMask skip) const = 0;
   // The axioms this instance leaves out.
   virtual AxiomMask skippedAxioms() const = 0;
+
+  // herd's `flag ~empty r as NAME`: properties of a consistent execution
+  // that reject nothing but mark the test's behaviour (the C models: a data
+  // race makes it undefined). Each is named and cited as an axiom is.
+  virtual std::span<const Axiom> flags() const { return {}; }
+  // The flags (a bit per index into flags()) that EXECUTION, a complete
+  // consistent candidate, raises.
+  virtual AxiomMask raisedFlags(const Execution& execution) const {
+    (void)execution;
+    return 0;
+  }
 
   // Throws litmus::InputError (naming FILE and the instruction's position)
   // for a test the model cannot judge. The default refuses instructions of

@@ -78,12 +78,23 @@ class OutcomeCollector final : public CandidateSink {
  public:
   OutcomeCollector(const litmus::Test& test, const AxiomaticModel& model, litmus::Outcome& outcome,
                    Budget& budget)
-      : test_(test), outcome_(outcome), budget_(budget), rejections_(model.axioms().size(), 0) {}
+      : test_(test),
+        model_(model),
+        outcome_(outcome),
+        budget_(budget),
+        rejections_(model.axioms().size(), 0),
+        allFlags_(static_cast<AxiomMask>((AxiomMask{1} << model.flags().size()) - 1)) {}
 
   void accept(const Execution& execution) override {
     budget_.beforeCandidate(outcome_.candidates);
     ++outcome_.candidates;
-    finalStates_.forEach(execution, [&](const FinalState& state) { record(state); });
+    bool counted = false;
+    finalStates_.forEach(execution, [&](const FinalState& state) { counted = record(state) || counted; });
+    // herd flags an execution the filter keeps; once every flag is raised
+    // no execution can add one.
+    if (counted && raisedFlags_ != allFlags_) {
+      raisedFlags_ |= model_.raisedFlags(execution);
+    }
   }
 
   void reject(std::size_t axiom) override {
@@ -93,12 +104,14 @@ class OutcomeCollector final : public CandidateSink {
   }
 
   const std::vector<std::uint64_t>& rejections() const { return rejections_; }
+  AxiomMask raisedFlags() const { return raisedFlags_; }
 
  private:
-  void record(const FinalState& state) {
+  // Whether STATE passes the filter and counts.
+  bool record(const FinalState& state) {
     const litmus::Condition& condition = test_.condition;
     if (condition.filter && !litmus::holds(*condition.filter, outcome_.terms, state)) {
-      return;  // herd: executions failing the filter are discarded
+      return false;  // herd: executions failing the filter are discarded
     }
     outcome_.states.insert(litmus::displayedPart(outcome_.terms, state));
     if (litmus::holds(condition.proposition, outcome_.terms, state)) {
@@ -106,12 +119,16 @@ class OutcomeCollector final : public CandidateSink {
     } else {
       ++outcome_.negative;
     }
+    return true;
   }
 
   const litmus::Test& test_;
+  const AxiomaticModel& model_;
   litmus::Outcome& outcome_;
   Budget& budget_;
   std::vector<std::uint64_t> rejections_;
+  AxiomMask allFlags_;
+  AxiomMask raisedFlags_ = 0;
   FinalStates finalStates_{test_, outcome_.terms};
 };
 
@@ -419,6 +436,11 @@ litmus::Outcome checkTest(const litmus::Test& test, const AxiomaticModel& model,
     outcome.notes.push_back(std::to_string(enumerator.hungCandidates()) +
                             " candidates never complete a barrier (it waits for more threads than reach it) "
                             "and have no final state");
+  }
+  for (std::size_t flag = 0; flag < model.flags().size(); ++flag) {
+    if ((collector.raisedFlags() >> flag & 1U) != 0) {
+      outcome.flags.emplace_back(model.flags()[flag].name);
+    }
   }
   for (std::size_t axiom = 0; axiom < model.axioms().size(); ++axiom) {
     outcome.rejections.emplace_back(std::string(model.axioms()[axiom].name), collector.rejections()[axiom]);

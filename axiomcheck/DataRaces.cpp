@@ -12,6 +12,24 @@
 
 namespace opcheck::axiomcheck {
 
+InstructionRef instructionOf(const Execution& x, unsigned event) {
+  const Event& e = x.events[event];
+  const auto thread = static_cast<std::size_t>(e.thread);
+  return {thread, x.paths[thread]->events[e.pathEvent].instruction};
+}
+
+litmus::Scope commonScope(const litmus::Test& test, std::size_t a, std::size_t b) {
+  const litmus::ThreadPlacement& first = test.threads[a].placement;
+  const litmus::ThreadPlacement& second = test.threads[b].placement;
+  if (first.cta == second.cta) {
+    return litmus::Scope::Cta;
+  }
+  if (first.cluster == second.cluster) {
+    return litmus::Scope::Cluster;
+  }
+  return first.device == second.device ? litmus::Scope::Gpu : litmus::Scope::System;
+}
+
 namespace {
 
 using litmus::Scope;
@@ -22,27 +40,8 @@ using litmus::Semantics;
 // the execution's own Fence-SC order only.
 constexpr std::size_t kMaxOrientedPairs = 8;
 
-InstructionRef instructionOf(const Execution& x, unsigned event) {
-  const Event& e = x.events[event];
-  const auto thread = static_cast<std::size_t>(e.thread);
-  return {thread, x.paths[thread]->events[e.pathEvent].instruction};
-}
-
 const litmus::Instruction& instructionAt(const Execution& x, InstructionRef ref) {
   return x.test->threads[ref.thread].instructions[ref.instruction];
-}
-
-// The smallest scope that includes both threads (PTX ISA 9.1 8.5, Table 21).
-Scope commonScope(const litmus::Test& test, std::size_t a, std::size_t b) {
-  const litmus::ThreadPlacement& first = test.threads[a].placement;
-  const litmus::ThreadPlacement& second = test.threads[b].placement;
-  if (first.cta == second.cta) {
-    return Scope::Cta;
-  }
-  if (first.cluster == second.cluster) {
-    return Scope::Cluster;
-  }
-  return first.device == second.device ? Scope::Gpu : Scope::System;
 }
 
 bool isFenceSc(const Event& e) {

@@ -123,6 +123,13 @@ struct ExecutionRaces {
   std::vector<RacingEvents> racingEvents;  // every event pair of races
 };
 
+// The instruction EVENT (not an initial write) belongs to.
+InstructionRef instructionOf(const Execution& execution, unsigned event);
+
+// The smallest scope that includes threads A and B of TEST (PTX ISA 9.1
+// 8.5, Table 21).
+litmus::Scope commonScope(const litmus::Test& test, std::size_t a, std::size_t b);
+
 // The races of EXECUTION, a complete candidate (rf, co, the Fence-SC order
 // and the barrier synchronization set). EXPLAIN: classify each data race
 // (costs a few more relation computations per race); without it every race

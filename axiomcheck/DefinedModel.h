@@ -31,6 +31,22 @@ class DefinedModel final : public AxiomaticModel {
     Definition.checkSupported(test, file, name());
   }
   std::size_t thinAirAxiom() const override { return Definition.thinAirAxiom; }
+  std::span<const Axiom> flags() const override { return Definition.flags; }
+
+  AxiomMask raisedFlags(const Execution& x) const override {
+    if (Definition.flagClauses.empty()) {
+      return 0;
+    }
+    const Relations derived = deriveAll(x);
+    const View view{x, derived, firstEvents(x.size), x.fromRead()};
+    AxiomMask raised = 0;
+    for (const FlagClause<View>& clause : Definition.flagClauses) {
+      if (clause.raised(view)) {
+        raised |= AxiomMask{1} << clause.flag;
+      }
+    }
+    return raised;
+  }
 
   std::optional<std::size_t> rejectReadsFrom(const Execution& x) const override {
     static const Relations nothingDerived{};

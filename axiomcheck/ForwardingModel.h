@@ -21,6 +21,8 @@ class ForwardingModel : public AxiomaticModel {
   void checkSupported(const litmus::Test& test, const std::string& file) const override {
     model_.checkSupported(test, file);
   }
+  std::span<const Axiom> flags() const override { return model_.flags(); }
+  AxiomMask raisedFlags(const Execution& execution) const override { return model_.raisedFlags(execution); }
   std::size_t thinAirAxiom() const override { return model_.thinAirAxiom(); }
   std::optional<std::size_t> rejectReadsFrom(const Execution& execution) const override {
     return model_.rejectReadsFrom(execution);

@@ -96,6 +96,10 @@ struct ModelDefinition {
   std::string_view summary;  // one line for `opcheck models`
   std::span<const Axiom> axioms;
   std::span<const AxiomClause<CandidateView<Relations>>> clauses;
+  // herd's flags (AxiomaticModel::flags), each raised by its clauses on a
+  // complete candidate; none for most models.
+  std::span<const Axiom> flags = {};
+  std::span<const FlagClause<CandidateView<Relations>>> flagClauses = {};
   ModelTraits traits;
   std::size_t thinAirAxiom;  // AxiomaticModel::thinAirAxiom
   SupportCheck checkSupported = refuseMixedProxies;

@@ -5,8 +5,8 @@
 namespace opcheck::axiomcheck {
 
 std::span<const AxiomaticModel* const> allModels() {
-  static const std::array<const AxiomaticModel*, 4> models = {&ptx60Model(), &ptx75Model(), &rmoModel(),
-                                                              &scModel()};
+  static const std::array<const AxiomaticModel*, 6> models = {&ptx60Model(), &ptx75Model(), &rmoModel(),
+                                                              &scModel(),    &src11Model(), &rc11Model()};
   return models;
 }
 

@@ -1,6 +1,7 @@
 // The axiomatic models opcheck knows (docs/architecture.md "Axiomatic models"), one
 // file each, each a ModelDefinition (ModelDefinition.h): Ptx.cpp (ptx60,
-// ptx75 with ProxyCausality.cpp), Rmo.cpp, Sc.cpp.
+// ptx75 with ProxyCausality.cpp), Rmo.cpp, Sc.cpp, and for C tests Src11.cpp
+// (src11, rc11).
 #pragma once
 
 #include <optional>
@@ -21,6 +22,9 @@ const AxiomaticModel& ptx75Model();
 const AxiomaticModel& ptxModel();
 const AxiomaticModel& rmoModel();
 const AxiomaticModel& scModel();
+// The C models (C tests only): seed 001's scoped RC11, and RC11.
+const AxiomaticModel& src11Model();
+const AxiomaticModel& rc11Model();
 
 // Every model, in the order `opcheck models` lists them.
 std::span<const AxiomaticModel* const> allModels();

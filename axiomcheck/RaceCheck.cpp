@@ -105,8 +105,12 @@ TestRaces checkRaces(const litmus::Test& test, const AxiomaticModel& model, cons
   refuseProxies(test, file, "opcheck races");
   TestRaces result;
   const bool scExecutions = model.traits().races == RaceExecutions::Interleavings;
+  // A model with a race definition of its own (the C models) judges its
+  // executions by it; the PTX models and sc by PTX's (DataRaces.h).
+  const auto ownRaces = model.traits().findRaces;
   auto collect = [&](const Execution& execution) {
-    addExecutionRaces(result, execution, findRaces(execution, explain));
+    addExecutionRaces(result, execution,
+                      ownRaces != nullptr ? ownRaces(execution, explain) : findRaces(execution, explain));
   };
   // herd: an execution whose final states all fail the filter is discarded.
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);

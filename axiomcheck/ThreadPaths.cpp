@@ -25,12 +25,16 @@ std::string threadName(std::size_t thread) { return "P" + std::to_string(thread)
 
 // The semantics of the read and the write half of an atom or red
 // (seed 001 Sec. 3.5.3 splits an RMW into a read and a write; an .acq_rel
-// RMW is an acquire read and a release write).
+// RMW is an acquire read and a release write). A C seq_cst RMW (only C
+// tests have one: PTX's atom has no .sc) is both halves seq_cst, as RC11's
+// single RMW event is in [SC] (seed 001 Fig. 10).
 Semantics readHalf(Semantics semantics) {
   switch (semantics) {
     case Semantics::Acquire:
     case Semantics::AcquireRelease:
       return Semantics::Acquire;
+    case Semantics::SequentiallyConsistent:
+      return Semantics::SequentiallyConsistent;
     default:
       return Semantics::Relaxed;
   }
@@ -41,6 +45,8 @@ Semantics writeHalf(Semantics semantics) {
     case Semantics::Release:
     case Semantics::AcquireRelease:
       return Semantics::Release;
+    case Semantics::SequentiallyConsistent:
+      return Semantics::SequentiallyConsistent;
     default:
       return Semantics::Relaxed;
   }

@@ -73,6 +73,14 @@ static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) 
       std::cout << "          " << axiom.name << std::string(width - axiom.name.size(), ' ')
                 << axiom.reference << "\n";
     }
+    if (!model->flags().empty()) {
+      std::cout << "        flags (herd's Flag lines; they reject nothing):\n";
+      for (const axiomcheck::Axiom& flag : model->flags()) {
+        std::cout << "          " << flag.name
+                  << std::string(std::max(width, flag.name.size() + 2) - flag.name.size(), ' ')
+                  << flag.reference << "\n";
+      }
+    }
   }
   std::cout << "  " << axiomcheck::kPtxAlias << "   names the newest PTX model, "
             << axiomcheck::ptx75Model().name() << " (in every command; outputs say ptx)\n";

@@ -212,8 +212,19 @@ std::string explanation(const litmus::Test& test, const Race& race) {
     }
     return list;
   };
+  // A C test's races are the C models' (axiomcheck/Src11.cpp): hb and
+  // scope inclusion in place of PTX's causality order and moral strength.
+  const bool c = test.dialect == litmus::Dialect::C;
   switch (race.kind) {
     case RaceClass::MissingSynchronization:
+      if (c) {
+        out << (race.synchronizationPresent
+                    ? "the threads synchronize, but hb does not order this pair in some allowed execution "
+                      "(an "
+                      "acquire that read an older value): test the flag before the access"
+                    : "no release/acquire synchronization (sw) orders them: synchronization is missing");
+        break;
+      }
       out << (race.synchronizationPresent ? "the threads synchronize, but nothing orders this pair in some "
                                             "allowed execution (an acquire "
                                             "that read an older value, fence.sc in the other Fence-SC "
@@ -243,7 +254,8 @@ std::string explanation(const litmus::Test& test, const Race& race) {
           << "); order them with a release/acquire pattern or fences at " << scopeName(race.neededScope);
       break;
   }
-  out << "; both strong at " << scopeName(race.neededScope) << " would make them morally strong";
+  out << (c ? "; both atomic at " : "; both strong at ") << scopeName(race.neededScope)
+      << (c ? " would make them scope-inclusive (incl)" : " would make them morally strong");
   return out.str();
 }
 

@@ -30,6 +30,10 @@ std::string printHerd(const Test& test, const Outcome& outcome) {
   const bool swapped = quantifier == Quantifier::NotExists;
   out += "Positive: " + std::to_string(swapped ? outcome.negative : outcome.positive) +
          " Negative: " + std::to_string(swapped ? outcome.positive : outcome.negative) + "\n";
+  // herd's top_herd.ml prints the flags some execution raised here.
+  for (const std::string& flag : outcome.flags) {
+    out += "Flag " + flag + "\n";
+  }
   out += "Condition " + formatHerdCondition(test) + "\n";
   out += "Observation " + test.name + " " + std::string(observationWord(outcome)) + " " +
          std::to_string(outcome.positive) + " " + std::to_string(outcome.negative) + "\n";

@@ -93,6 +93,7 @@ Json outcomeJson(const Test& test, const Outcome& outcome, const std::string& fi
     rejected[axiom] = count;
   }
   object["rejected"] = std::move(rejected);
+  object["flags"] = outcome.flags;
   object["notes"] = outcome.notes;
   object["time"] = outcome.seconds;
   const std::optional<std::string> hash = herdHash(test);

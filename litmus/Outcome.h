@@ -41,6 +41,10 @@ struct Outcome {
   // axiom, how many it rejected.
   std::uint64_t candidates = 0;
   std::vector<std::pair<std::string, std::uint64_t>> rejections;
+  // herd's "Flag NAME" lines: the flags of the model (`flag ~empty r as
+  // NAME`) that some counted execution raised, in the model's order (the C
+  // models' data races: the behaviour is undefined).
+  std::vector<std::string> flags;
   std::vector<std::string> notes;
 
   // herd's Ok/No: exists -> some execution satisfies the proposition;

@@ -23,7 +23,7 @@ namespace {
 // Where the names are defined: the model files, allModels() and the alias,
 // and ptx-op's name.
 const std::set<std::string> kDefinitions = {
-    "axiomcheck/Ptx.cpp",  "axiomcheck/Rmo.cpp",    "axiomcheck/Sc.cpp",
+    "axiomcheck/Ptx.cpp",  "axiomcheck/Rmo.cpp",    "axiomcheck/Sc.cpp",        "axiomcheck/Src11.cpp",
     "axiomcheck/Models.h", "axiomcheck/Models.cpp", "opsem/OperationalModel.h",
 };
 
