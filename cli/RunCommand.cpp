@@ -340,7 +340,9 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
         stem.append("_").append(std::to_string(again));
       }
       for (const auto& [suffix, dot] : result.pictures) {
-        allGood = writePicture(options.graphs.directory, stem + "-" + suffix, dot).has_value() && allGood;
+        std::string name = stem;
+        name.append("-").append(suffix);
+        allGood = writePicture(options.graphs.directory, name, dot).has_value() && allGood;
       }
     }
     if (!result.warning.empty()) {
