@@ -211,8 +211,11 @@ class PtxOpMachine {
   std::string stateText(const State& state) const;
 
  private:
-  // Takes step ID in STATE if it is enabled; leaves STATE alone otherwise.
+  // Takes step ID in STATE if it is enabled, then settles the locations
+  // nobody can access any more (RED-6); leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
+  // Step ID alone.
+  bool takeStep(State& state, std::uint32_t id) const;
   // RED-3: a step the explorer may follow alone from STATE: an issue (but
   // a branch back), which touches only the issuing thread, or a step RED-4
   // or RED-5 lets alone.
