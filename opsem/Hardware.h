@@ -25,7 +25,8 @@
 // holds several CTAs (L2-3).
 //
 // State-space reductions are rules too (RED-*: Program.h, LoadRequests.h,
-// InstructionIssue.h); --no-reduction turns every one of them off.
+// InstructionIssue.h, MemoryOperations.h, StoreBuffer.h, SettledLocations.h);
+// --no-reduction turns every one of them off.
 //
 // Each part holds a reference to the Hardware it belongs to and reaches the
 // others through it; the state they work on is one MachineState, passed in.
@@ -45,6 +46,7 @@
 #include "opsem/Program.h"
 #include "opsem/ProxyCaches.h"
 #include "opsem/Reductions.h"
+#include "opsem/SettledLocations.h"
 #include "opsem/SmQueue.h"
 #include "opsem/StateInvariants.h"
 #include "opsem/StoreBuffer.h"
@@ -103,6 +105,7 @@ struct Hardware {
   const L2Cache<Capacity> l2{*this};
   const DeviceQueue<Capacity> deviceQueue{*this};
   const SystemMemory<Capacity> memory{*this};
+  const SettledLocations<Capacity> settled{*this};
 };
 
 }  // namespace opcheck::opsem

@@ -43,6 +43,20 @@ inline bool completesAtIssue(litmus::Opcode opcode) {
          kind == litmus::InstructionKind::ConditionalBranch;
 }
 
+// The register INSTRUCTION writes, if any: the first operand of a load,
+// atomic, register operation or setp (InstructionIssue.h,
+// MemoryOperations.h).
+inline const CompiledOperand* writtenRegister(const CompiledInstruction& instruction) {
+  using litmus::InstructionKind;
+  const InstructionKind kind = litmus::kindOf(instruction.opcode);
+  if ((kind == InstructionKind::Load || kind == InstructionKind::ReadModifyWrite ||
+       kind == InstructionKind::RegisterOperation || kind == InstructionKind::SetPredicate) &&
+      !instruction.operands.empty() && instruction.operands[0].kind == CompiledOperand::Kind::Register) {
+    return &instruction.operands[0];
+  }
+  return nullptr;
+}
+
 // Per instruction of CODE, and one past its end, whether HOLDS holds of
 // every instruction a thread at that point may still issue: those from it
 // on, or with a backward branch (LOOPS) all of CODE.

@@ -36,6 +36,7 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() co
       }
     }
   }
+  hardware_.settled.settle(state);  // RED-6
   return state;
 }
 
@@ -75,6 +76,15 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::apply(
 
 template <typename Capacity>
 bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
+  if (!takeStep(next, id)) {
+    return false;
+  }
+  hardware_.settled.settle(next);  // RED-6
+  return true;
+}
+
+template <typename Capacity>
+bool PtxOpMachine<Capacity>::takeStep(State& next, std::uint32_t id) const {
   const auto kind = static_cast<StepKind>(id & kStepKindMask);
   const std::uint32_t unit = (id >> kStepKindBits) & kStepUnitMask;
   const std::uint32_t index = id >> kStepIndexShift;

@@ -90,8 +90,38 @@ class PtxOpMachine {
   void forEachSuccessorIn(const State& state, State& next, Sink&& sink, Restore&& restore) const {
     const Program& program = hardware_.program;
     bool going = true;  // until the sink has what it needs
+    // RED-3: the first enabled local step, in the order of the loops below,
+    // is offered before them all: a sink that follows it alone needs no
+    // other successor built. The loops then skip it.
+    constexpr std::uint32_t kNone = ~std::uint32_t{0};
+    std::uint32_t first = kNone;
+    auto offerLocal = [&](std::uint32_t id) {
+      if (first != kNone || !step(next, id)) {
+        return;
+      }
+#ifdef OPCHECK_CHECK_INVARIANTS
+      requireInvariants(state, id, next);
+#endif
+      first = id;
+      going = statespace::offer(sink, statespace::Transition{id, true}, next);
+      restore(next);
+    };
+    for (std::uint32_t thread = 0; thread < program.threads.size() && first == kNone; ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      if (self.pc < program.threads[thread].size() && hardware_.issue.issueAlone(state, thread)) {
+        offerLocal(transitionId(StepKind::Issue, thread));
+      }
+      for (std::uint32_t entry = 0; entry < self.inFlightCount && first == kNone; ++entry) {
+        if (hardware_.operations.storeAlone(state, thread, entry)) {
+          offerLocal(transitionId(StepKind::Perform, thread, entry));
+        }
+      }
+      if (first == kNone && self.storeBufferLength > 0 && hardware_.storeBuffer.drainAlone(state, thread)) {
+        offerLocal(transitionId(StepKind::DrainStoreBuffer, thread));
+      }
+    }
     auto offer = [&](std::uint32_t id) {
-      if (!going) {
+      if (!going || id == first) {
         return;
       }
       if (step(next, id)) {
@@ -181,8 +211,11 @@ class PtxOpMachine {
   std::string stateText(const State& state) const;
 
  private:
-  // Takes step ID in STATE if it is enabled; leaves STATE alone otherwise.
+  // Takes step ID in STATE if it is enabled, then settles the locations
+  // nobody can access any more (RED-6); leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
+  // Step ID alone.
+  bool takeStep(State& state, std::uint32_t id) const;
   // RED-3: a step the explorer may follow alone from STATE: an issue (but
   // a branch back), which touches only the issuing thread, or a step RED-4
   // or RED-5 lets alone.

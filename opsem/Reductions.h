@@ -1,6 +1,7 @@
 // The state-space reductions ptx-op applies, each a rule with an id (RED-1
 // in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h, RED-4
-// in MemoryOperations.h, RED-5 in StoreBuffer.h). Each
+// in MemoryOperations.h, RED-5 in StoreBuffer.h, RED-6 in
+// SettledLocations.h). Each
 // must leave the outcomes as they are; --no-reduction turns all of them off,
 // so that tests and bench/ can check that it does.
 #pragma once
@@ -17,8 +18,9 @@ struct Reductions {
   // Steps RED-3 may follow alone:
   bool storesAlone = true;        // RED-4 a store joining its store buffer
   bool bufferDrainsAlone = true;  // RED-5 a store buffer draining
+  bool settleCopies = true;       // RED-6 copies of what a CTA will not load again
 
-  static constexpr Reductions none() { return {false, false, false, false, false}; }
+  static constexpr Reductions none() { return {false, false, false, false, false, false}; }
   friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
 };
 
@@ -39,6 +41,8 @@ inline std::optional<Reductions> reductionsWithout(std::string_view list) {
       reductions.storesAlone = false;
     } else if (id == "RED-5") {
       reductions.bufferDrainsAlone = false;
+    } else if (id == "RED-6") {
+      reductions.settleCopies = false;
     } else {
       return std::nullopt;
     }

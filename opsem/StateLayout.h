@@ -287,12 +287,8 @@ class StateLayout {
     InstructionCounts counts;
     for (const CompiledInstruction& instruction : code) {
       const InstructionKind kind = litmus::kindOf(instruction.opcode);
-      // Loads, atomics, register operations and setp write their first
-      // operand (InstructionIssue.h, MemoryOperations.h).
-      if ((kind == InstructionKind::Load || kind == InstructionKind::ReadModifyWrite ||
-           kind == InstructionKind::RegisterOperation || kind == InstructionKind::SetPredicate) &&
-          !instruction.operands.empty() && instruction.operands[0].kind == CompiledOperand::Kind::Register) {
-        counts.writtenRegisters |= std::uint64_t{1} << instruction.operands[0].value;
+      if (const CompiledOperand* written = writtenRegister(instruction)) {
+        counts.writtenRegisters |= std::uint64_t{1} << written->value;
       }
       if (completesAtIssue(instruction.opcode)) {
         continue;

@@ -3,7 +3,8 @@
 // Work-stealing over the frontier with oneTBB: every state taken off the
 // frontier is expanded by whichever worker holds it, and each successor
 // whose fingerprint is new goes back to that worker's queue, where idle
-// workers steal it. The fingerprint set is the only shared structure.
+// workers steal it. The fingerprint set is the only shared structure. With
+// one job the frontier is a stack, expanded in a loop without tasks.
 //
 // Partial-order reduction: when a state has a local transition (see
 // Transition::local) whose successor is new, only that transition is
@@ -168,19 +169,33 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     // the machine need not build the rest. Where its local steps may form a
     // cycle, only a step to a state not yet seen (the proviso: a seen one may
     // close a cycle that leaves the other steps out for ever).
+    // A successor is hashed once it is known to be followed: those built
+    // before a local step are dropped unhashed.
     bool alone = false;
+    bool hashed = false;
     machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
       if (alone) {
         return false;
       }
-      const Fingerprint fingerprint = fingerprintOf(next);
-      if (options.reduceLocalSteps && transition.local && (noLocalCycle || !seen.contains(fingerprint))) {
-        successors.clear();
-        alone = true;
+      if (options.reduceLocalSteps && transition.local) {
+        if (noLocalCycle) {
+          successors.clear();
+          alone = true;
+        } else if (const Fingerprint fingerprint = fingerprintOf(next); !seen.contains(fingerprint)) {
+          successors.clear();
+          successors.push_back(Successor<State>{transition, next, fingerprint});
+          hashed = true;
+          return false;
+        }
       }
-      successors.push_back(Successor<State>{transition, next, fingerprint});
+      successors.push_back(Successor<State>{transition, next, Fingerprint{}});
       return !alone;
     });
+    if (!hashed) {
+      for (Successor<State>& successor : successors) {
+        successor.fingerprint = fingerprintOf(successor.state);
+      }
+    }
     if (machine.isFinal(state)) {
       finals.push_back(state);
     } else if (successors.empty()) {
@@ -225,11 +240,27 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     return ExplorationProgress{seen.size(), frontier.load(std::memory_order_relaxed), residentBytes(),
                                std::chrono::duration<double>(Clock::now() - start).count()};
   });
-  tbb::task_arena arena(std::max(1, options.jobs));
-  arena.execute([&] {
-    std::vector<FrontierEntry<State>> roots{{initial, fingerprintOf(initial)}};
-    tbb::parallel_for_each(roots.begin(), roots.end(), expand, work);
-  });
+  if (options.jobs <= 1) {
+    // One worker: the frontier is a plain stack. The tasks, feeder and
+    // arena the parallel search needs cost about a tenth of a small
+    // state's expansion, and nobody is there to steal the work.
+    struct Stack {
+      std::vector<FrontierEntry<State>> entries;
+      void add(const FrontierEntry<State>& entry) { entries.push_back(entry); }
+    } stack;
+    stack.add(FrontierEntry<State>{initial, fingerprintOf(initial)});
+    while (!stack.entries.empty() && !stopped()) {
+      const FrontierEntry<State> entry = stack.entries.back();
+      stack.entries.pop_back();
+      expand(entry, stack);
+    }
+  } else {
+    tbb::task_arena arena(options.jobs);
+    arena.execute([&] {
+      std::vector<FrontierEntry<State>> roots{{initial, fingerprintOf(initial)}};
+      tbb::parallel_for_each(roots.begin(), roots.end(), expand, work);
+    });
+  }
   reporter.finish();
 
   ExplorationResult<State> result;

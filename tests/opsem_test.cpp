@@ -460,15 +460,15 @@ TEST_CASE("the reduced states, transitions and hangs are the same for any number
   CHECK(looping >= 5);
 }
 
-TEST_CASE("stores and drains followed alone (RED-4 and RED-5) keep every outcome under every preset",
+TEST_CASE("stores and drains followed alone (RED-4 and RED-5) and settled copies (RED-6) keep every outcome",
           "[opsem][reductions]") {
-  // The broken presets included: each reorders or skips something that the
+  // Under every preset, the broken ones included: each reorders or skips something that the
   // reductions' tests of what may come first (PerformOrder.h, the SM
   // queue's order) must see. The two runs of a test are differently
   // reduced (RED-3 follows other steps alone), so only the totals of states
   // are compared.
   const std::vector<fs::path> files = testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
-  for (const char* id : {"RED-4", "RED-5"}) {
+  for (const char* id : {"RED-4", "RED-5", "RED-6"}) {
     std::uint64_t reducedStates = 0;
     std::uint64_t unreducedStates = 0;
     std::size_t compared = 0;
@@ -494,8 +494,9 @@ TEST_CASE("stores and drains followed alone (RED-4 and RED-5) keep every outcome
   }
 }
 
-TEST_CASE("ptx-op's outcomes do not depend on request gating or partial-order reduction (RED-2 to RED-5)",
-          "[opsem][corpus][reductions]") {
+TEST_CASE(
+    "ptx-op's outcomes do not depend on request gating or order reduction or settled copies (RED-2 to RED-6)",
+    "[opsem][corpus][reductions]") {
   const auto corpora = testing::corporaDirectory();
   if (!corpora) {
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
@@ -516,6 +517,11 @@ TEST_CASE("ptx-op's outcomes do not depend on request gating or partial-order re
                         << (check.cut.empty() ? std::string("-") : check.cut.front()));
   CHECK(check.compared > 1200);
   CHECK(check.cut.size() <= 5);
+  // RED-6 alone off: no test passes the budget.
+  const ReductionCheck settled = checkReductions(files, "volta", *opsem::reductionsWithout("RED-6"), kBudget);
+  INFO(settled.cut.size() << " of " << settled.compared << " runs without RED-6 cut");
+  CHECK(settled.compared > 1200);
+  CHECK(settled.cut.empty());
 }
 
 TEST_CASE("with every reduction off, dead cache lines (RED-1) included, ptx-op's outcomes stay the same",

@@ -1,0 +1,154 @@
+// Cache copies of a location that a CTA will not read again, which the
+// machine settles at once rather than in every order.
+//
+// [RED-6] Reduction (off with --no-reduction): once no thread of a CTA can
+//   load a location again (no load of it still to issue, with a backward
+//   branch none in the code at all; none in flight), every step is followed
+//   by the steps that bring the CTA's copies of it up to date: its
+//   near-partition copy catches up with the home line (PART-1), then its L1
+//   line is filled (L1-2). Both are steps the machine may take at any time,
+//   so every state reached is one the machine reaches, and no outcome is
+//   added. None is lost either: the CTA's copy and line of a location are
+//   read by its loads of it (LD-*, REQ-*; an atomic reads the home line,
+//   ATOM-1), by these two steps, and by the wait of a release or fence.sc
+//   for copies to be current (PART-3, PART-5), which a copy brought up to
+//   date only lets go on earlier, as it could after the same catch-up. Every
+//   other step is enabled in a state as in its settled form and changes
+//   them alike, so both reach the same outcomes and the same stuck states (a
+//   stuck state has neither step enabled, so it is settled already), while
+//   the orders in which a CTA's copies of a location it is done with catch
+//   up, each a state of its own without the rule, become one. Only a guarded
+//   load skipped at its issue ends a CTA's loads of a location in a step
+//   RED-3 follows alone; what it settles is what the steps it leaves for
+//   later would have brought up to date, and every other step stays as it
+//   was. Programs whose loads take their address from a register the
+//   thread writes (the location is then not known before the load) or that
+//   read through a
+//   virtual alias or a constant or texture cache (whose lines are filled
+//   from the same copies, PROXY-1, PROXY-5) are left as they are.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "opsem/InstructionTraits.h"
+#include "opsem/MachineState.h"
+#include "opsem/Program.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct Hardware;
+
+template <typename Capacity>
+class SettledLocations {
+ public:
+  using State = MachineState<Capacity>;
+
+  explicit SettledLocations(const Hardware<Capacity>& hardware) : hardware_(hardware) {
+    const Program& program = hardware.program;
+    applies_ =
+        hardware.reductions.settleCopies && program.lines == program.locations && program.locations < 32;
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const std::vector<CompiledInstruction>& code = program.threads[thread];
+      const std::uint64_t written = writtenRegisters(code);
+      std::vector<std::uint32_t> loads(code.size(), 0);
+      for (std::size_t at = 0; at < code.size(); ++at) {
+        if (litmus::kindOf(code[at].opcode) != litmus::InstructionKind::Load) {
+          continue;
+        }
+        const std::optional<std::size_t> location =
+            fixedLocation(program, thread, written, code[at].operands[1]);
+        if (!location || *location >= 32) {
+          applies_ = false;  // an address known only when the load issues
+          continue;
+        }
+        loads[at] = std::uint32_t{1} << *location;
+      }
+      std::vector<std::uint32_t> from(code.size() + 1, 0);
+      for (std::size_t at = code.size(); at-- > 0;) {
+        from[at] = from[at + 1] | loads[at];
+      }
+      if (program.hasBackwardBranch) {
+        from.assign(code.size() + 1, from[0]);
+      }
+      loadOf_.push_back(std::move(loads));
+      loadsFrom_.push_back(std::move(from));
+    }
+    allLocations_ = (std::uint32_t{1} << program.locations) - 1;
+  }
+
+  // RED-6: after a step, each CTA's copies and lines of the locations it
+  // will not load again are brought up to date.
+  void settle(State& state) const {
+    if (!applies_) {
+      return;
+    }
+    const Program& program = hardware_.program;
+    std::uint32_t loading[State::kCtas] = {};
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      std::uint32_t& mine = loading[program.ctaOf[thread]];
+      mine |= loadsFrom_[thread][self.pc];
+      for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
+        mine |= loadOf_[thread][self.inFlight[index].instruction - 1u];
+      }
+    }
+    for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
+      const std::uint32_t done = allLocations_ & ~loading[cta];
+      for (std::uint32_t location = 0; location < program.locations; ++location) {
+        if (((done >> location) & 1u) == 0) {
+          continue;
+        }
+        hardware_.l2.propagate(state, cta, location);  // PART-1
+        if (hardware_.architecture.l1Fills && hardware_.l1.kept(cta, location)) {
+          hardware_.l1.fill(state, cta, location);  // L1-2
+        }
+      }
+    }
+  }
+
+ private:
+  // The registers CODE writes, a bit each (writtenRegister).
+  static std::uint64_t writtenRegisters(const std::vector<CompiledInstruction>& code) {
+    std::uint64_t written = 0;
+    for (const CompiledInstruction& instruction : code) {
+      if (const CompiledOperand* reg = writtenRegister(instruction); reg != nullptr && reg->value < 64) {
+        written |= std::uint64_t{1} << reg->value;
+      }
+    }
+    return written;
+  }
+
+  // The location ADDRESS names in every run: a location, or a register the
+  // thread never writes whose initial value is a location's address
+  // (GPU_PTX's "0:.reg .b64 r9 = x"; ISSUE-3). Nothing otherwise.
+  static std::optional<std::size_t> fixedLocation(const Program& program, std::size_t thread,
+                                                  std::uint64_t written, const CompiledOperand& address) {
+    if (address.kind == CompiledOperand::Kind::Location && address.value >= 0) {
+      return static_cast<std::size_t>(address.value);
+    }
+    if (address.kind != CompiledOperand::Kind::RegisterAddress || address.value < 0 || address.value >= 64 ||
+        ((written >> address.value) & 1u) != 0 ||
+        static_cast<std::size_t>(address.value) >= program.initialRegisters[thread].size()) {
+      return std::nullopt;
+    }
+    const Value held = program.initialRegisters[thread][static_cast<std::size_t>(address.value)];
+    if (!isAddress(held) || locationAt(held) >= program.locations) {
+      return std::nullopt;
+    }
+    return locationAt(held);
+  }
+
+  const Hardware<Capacity>& hardware_;
+  bool applies_ = false;
+  std::uint32_t allLocations_ = 0;
+  // Per thread: the location each instruction loads (a bit, none for
+  // other instructions), and the locations the loads from each program
+  // counter on read.
+  std::vector<std::vector<std::uint32_t>> loadOf_;
+  std::vector<std::vector<std::uint32_t>> loadsFrom_;
+};
+
+}  // namespace opcheck::opsem
