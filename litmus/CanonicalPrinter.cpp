@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "litmus/CPrinter.h"
+
 namespace opcheck::litmus {
 
 namespace {
@@ -299,6 +301,9 @@ std::string_view quantifierKeyword(Quantifier quantifier) {
 }
 
 std::string printCanonical(const Test& test) {
+  if (test.dialect == Dialect::C) {
+    return printCanonicalC(test);
+  }
   std::string out = "PTX " + test.name + "\n";
   if (!test.documentation.empty()) {
     out += test.documentation + "\n";

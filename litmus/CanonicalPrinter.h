@@ -1,7 +1,8 @@
 // Prints a Test in opcheck's canonical text form: the modern PTX dialect,
 // every qualifier explicit (legacy spellings decoded), with GPU_PTX's
 // scopeTree and memory map where the test needs them. The output parses
-// back to an equal Test; `opcheck parse` shows it.
+// back to an equal Test; `opcheck parse` shows it. A C test prints as C
+// (litmus/CPrinter.h).
 #pragma once
 
 #include <string>
