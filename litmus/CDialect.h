@@ -24,6 +24,30 @@ inline constexpr std::array<CMemoryOrder, 5> kCMemoryOrders = {{
     {"memory_order_seq_cst", Semantics::SequentiallyConsistent},
 }};
 
+// The memory order of SEMANTICS ("memory_order_relaxed" for Weak, which no
+// atomic has).
+constexpr std::string_view cMemoryOrderName(Semantics semantics) {
+  for (const CMemoryOrder& order : kCMemoryOrders) {
+    if (order.semantics == semantics) {
+      return order.name;
+    }
+  }
+  return kCMemoryOrders.front().name;
+}
+
+// The failure order C++ pairs with a compare-exchange's success order
+// (C++20 [atomics.types.operations] 23: "the value of failure is ...
+// success with memory_order_acq_rel replaced by memory_order_acquire and
+// memory_order_release replaced by memory_order_relaxed"). The C models
+// read a failed compare-exchange as a read of that order, so the parser
+// takes no other and the printer writes it.
+constexpr Semantics pairedFailureOrder(Semantics success) {
+  if (success == Semantics::AcquireRelease) {
+    return Semantics::Acquire;
+  }
+  return success == Semantics::Release ? Semantics::Relaxed : success;
+}
+
 // CUDA's thread scopes (libcu++'s cuda::thread_scope), opcheck's extension:
 // a last argument of an explicit atomic or a fence.
 struct CScope {

@@ -10,23 +10,6 @@ namespace opcheck::litmus {
 
 namespace {
 
-std::string_view orderName(Semantics semantics) {
-  for (const CMemoryOrder& order : kCMemoryOrders) {
-    if (order.semantics == semantics) {
-      return order.name;
-    }
-  }
-  throw std::logic_error("a C test holds an access of semantics that no memory order names");
-}
-
-// The failure order the parser pairs with a success order (parser/CTestBuilder.cpp).
-Semantics failureOrder(Semantics success) {
-  if (success == Semantics::AcquireRelease) {
-    return Semantics::Acquire;
-  }
-  return success == Semantics::Release ? Semantics::Relaxed : success;
-}
-
 template <std::size_t N>
 std::string_view operatorSpelling(const std::array<COperator, N>& table, Opcode opcode) {
   for (const COperator& entry : table) {
@@ -104,7 +87,7 @@ class ThreadPrinter {
   std::string expression(const Instruction& instruction) const {
     const auto& operands = instruction.operands;
     const std::string order =
-        instruction.semantics == Semantics::Weak ? "" : std::string(orderName(instruction.semantics));
+        instruction.semantics == Semantics::Weak ? "" : std::string(cMemoryOrderName(instruction.semantics));
     switch (kindOf(instruction.opcode)) {
       case InstructionKind::Load:
         if (instruction.semantics == Semantics::Weak) {
@@ -134,7 +117,7 @@ class ThreadPrinter {
         }
         text += ", " + order;
         if (compareExchange) {
-          text += ", " + std::string(orderName(failureOrder(instruction.semantics)));
+          text += ", " + std::string(cMemoryOrderName(pairedFailureOrder(instruction.semantics)));
         }
         return text + scopeSuffix(instruction) + ")";
       }
@@ -303,19 +286,7 @@ std::string printCanonicalC(const Test& test) {
            parameters(test, thread) + ") {\n" + ThreadPrinter(test, thread).print() + "}\n";
   }
   out += "\n";
-  if (!test.shownLocations.empty()) {
-    out += "locations [";
-    for (const ConditionTerm& term : test.shownLocations) {
-      out += printTerm(test, term) + ";";
-    }
-    out += "]\n";
-  }
-  if (test.condition.filter) {
-    out += "filter (" + printProposition(test, *test.condition.filter) + ")\n";
-  }
-  out += std::string(quantifierKeyword(test.condition.quantifier)) + " (" +
-         printProposition(test, test.condition.proposition) + ")\n";
-  return out;
+  return out + printFinalCondition(test);
 }
 
 }  // namespace opcheck::litmus

@@ -312,6 +312,11 @@ std::string printCanonical(const Test& test) {
   printProgram(test, out);
   printScopeTree(test, out);
   printMemoryMap(test, out);
+  return out + printFinalCondition(test);
+}
+
+std::string printFinalCondition(const Test& test) {
+  std::string out;
   if (!test.shownLocations.empty()) {
     out += "locations [";
     for (const ConditionTerm& term : test.shownLocations) {

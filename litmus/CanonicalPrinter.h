@@ -20,6 +20,9 @@ std::string printMnemonic(const Instruction& instruction);
 std::string printTerm(const Test& test, const ConditionTerm& term);
 std::string printProposition(const Test& test, const Proposition& proposition);
 std::string_view quantifierKeyword(Quantifier quantifier);
+// "locations [...]", the filter and the condition, one line each (every
+// dialect ends with them).
+std::string printFinalCondition(const Test& test);
 
 // The program table: one column of cells per thread (its header first),
 // padded to the widest cell, columns joined by " | ", rows ended by " ;".

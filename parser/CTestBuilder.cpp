@@ -103,15 +103,7 @@ class CTestBuilder {
   // --- initial state ---------------------------------------------------------
 
   LocationId location(const std::string& name, SourcePosition position) {
-    if (std::optional<LocationId> existing = test_.findLocation(name)) {
-      return *existing;
-    }
-    if (test_.locations.size() >= kMaxLocations) {
-      fail(position,
-           "test too large: more than " + std::to_string(kMaxLocations) + " locations, opcheck's limit");
-    }
-    test_.locations.push_back(Location{name, {}, StateSpace::Global, Proxy::Generic, std::nullopt, {}});
-    return static_cast<LocationId>(test_.locations.size() - 1);
+    return common_.location(name, position);
   }
 
   // herd's forms: "x = 0", "[x] = 0", "int x = 0", "atomic_int x", "x".
@@ -407,15 +399,6 @@ class CTestBuilder {
              text + "'");
   }
 
-  static std::string_view orderName(Semantics semantics) {
-    for (const CMemoryOrder& order : kCMemoryOrders) {
-      if (order.semantics == semantics) {
-        return order.name;
-      }
-    }
-    return "memory_order_relaxed";
-  }
-
   // The location argument: a parameter, named as herd's tests name it.
   LocationId locationArgument(C::CArgumentContext& argument, const std::string& function) {
     if (argument.IDENTIFIER() == nullptr || argument.AMPERSAND() != nullptr || argument.STAR() != nullptr) {
@@ -500,8 +483,9 @@ class CTestBuilder {
         orders > 0 ? memoryOrder(*arguments[operands]) : Semantics::SequentiallyConsistent;
     const Semantics semantics = instruction.semantics;
     auto refuseOrder = [&](std::string_view why) {
-      fail(positionOf(arguments[operands]), "unsupported construct: " + std::string(orderName(semantics)) +
-                                                " on " + name + " (" + std::string(why) + ")");
+      fail(positionOf(arguments[operands]),
+           "unsupported construct: " + std::string(cMemoryOrderName(semantics)) + " on " + name + " (" +
+               std::string(why) + ")");
     };
     switch (builtin->kind) {
       case CBuiltinKind::Load:
@@ -554,25 +538,16 @@ class CTestBuilder {
     emit(std::move(instruction));
   }
 
-  // The failure order C++ pairs with the success order (C++20
-  // [atomics.types.operations] 23: "the value of failure is ... success with
-  // memory_order_acq_rel replaced by memory_order_acquire and
-  // memory_order_release replaced by memory_order_relaxed"); opcheck reads
-  // a failed compare-exchange as a read of that order, so it takes no other.
+  // The failure order must be the one C++ pairs with SUCCESS (litmus/CDialect.h).
   void checkFailureOrder(Semantics success, C::CArgumentContext& argument,
                          const std::string& function) const {
     const Semantics failure = memoryOrder(argument);
-    Semantics paired = success;
-    if (success == Semantics::AcquireRelease) {
-      paired = Semantics::Acquire;
-    } else if (success == Semantics::Release) {
-      paired = Semantics::Relaxed;
-    }
+    const Semantics paired = pairedFailureOrder(success);
     if (failure != paired) {
-      fail(positionOf(&argument), "unsupported construct: " + std::string(orderName(failure)) +
-                                      " as the failure order of " + function + " with success order " +
-                                      std::string(orderName(success)) + " (opcheck reads the failure order " +
-                                      std::string(orderName(paired)) + " only)");
+      fail(positionOf(&argument),
+           "unsupported construct: " + std::string(cMemoryOrderName(failure)) + " as the failure order of " +
+               function + " with success order " + std::string(cMemoryOrderName(success)) +
+               " (opcheck reads the failure order " + std::string(cMemoryOrderName(paired)) + " only)");
     }
   }
 

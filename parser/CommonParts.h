@@ -11,6 +11,7 @@
 
 #include "antlr4-runtime.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/Limits.h"
 #include "litmus/Test.h"
 #include "parser/ScopeTreeReader.h"
 #include "parser/TokenPosition.h"
@@ -50,6 +51,20 @@ class CommonPartsReader {
       fail(positionOf(node), "number '" + text + "' is out of range");
     }
     return value;
+  }
+
+  // The location NAME, added where the test has none of that name yet.
+  litmus::LocationId location(const std::string& name, litmus::SourcePosition position) {
+    if (std::optional<litmus::LocationId> existing = test_.findLocation(name)) {
+      return *existing;
+    }
+    if (test_.locations.size() >= litmus::kMaxLocations) {
+      fail(position, "test too large: more than " + std::to_string(litmus::kMaxLocations) +
+                         " locations, opcheck's limit");
+    }
+    test_.locations.push_back(
+        litmus::Location{name, {}, litmus::StateSpace::Global, litmus::Proxy::Generic, std::nullopt, {}});
+    return static_cast<litmus::LocationId>(test_.locations.size() - 1);
   }
 
   // "P1:" or "1:": a thread of the test.

@@ -182,15 +182,7 @@ class TestBuilder {
   }
 
   LocationId location(const std::string& name, SourcePosition position) {
-    if (std::optional<LocationId> existing = test_.findLocation(name)) {
-      return *existing;
-    }
-    if (test_.locations.size() >= kMaxLocations) {
-      fail(position,
-           "test too large: more than " + std::to_string(kMaxLocations) + " locations, opcheck's limit");
-    }
-    test_.locations.push_back(Location{name, {}, StateSpace::Global, Proxy::Generic, std::nullopt, {}});
-    return static_cast<LocationId>(test_.locations.size() - 1);
+    return common_.location(name, position);
   }
 
   RegisterId newRegister(std::size_t thread, const std::string& name, SourcePosition position) {
