@@ -6,6 +6,7 @@
 namespace opcheck::axiomcheck {
 
 void AxiomaticModel::checkSupported(const litmus::Test& test, const std::string& file) const {
+  litmus::requireDialect(test, file, litmus::Dialect::Ptx, "model " + std::string(name()));
   refuseProxies(test, file, "model " + std::string(name()));
 }
 

@@ -97,8 +97,8 @@ class AxiomaticModel {
   }
 
   // Throws litmus::InputError (naming FILE and the instruction's position)
-  // for a test the model cannot judge. The default refuses instructions of
-  // the non-generic proxies (PTX 7.5's mixed-proxy model).
+  // for a test the model cannot judge. The default refuses C tests and
+  // instructions of the non-generic proxies (PTX 7.5's mixed-proxy model).
   virtual void checkSupported(const litmus::Test& test, const std::string& file) const;
 
   // The axiom a cycle of values through rf and data dependencies (an

@@ -83,8 +83,10 @@ struct FenceScSearch {
 // naming MODEL.
 using SupportCheck = void (*)(const litmus::Test& test, const std::string& file, std::string_view model);
 
-// The default: a model of the generic proxy only (AxiomaticModel.h).
+// The default: a model of PTX tests and the generic proxy only
+// (AxiomaticModel.h).
 inline void refuseMixedProxies(const litmus::Test& test, const std::string& file, std::string_view model) {
+  litmus::requireDialect(test, file, litmus::Dialect::Ptx, "model " + std::string(model));
   refuseProxies(test, file, "model " + std::string(model));
 }
 

@@ -463,7 +463,9 @@ void narrowToLeastOrders(Execution& x) {
 }
 
 // ptx75 models every proxy and alias (litmus/Proxies.h); ptx60 refuses them.
-void acceptEveryTest(const litmus::Test&, const std::string&, std::string_view) {}
+void acceptEveryPtxTest(const litmus::Test& test, const std::string& file, std::string_view model) {
+  litmus::requireDialect(test, file, litmus::Dialect::Ptx, "model " + std::string(model));
+}
 
 // The relations the searches read (ModelDefinition.h).
 const Relation& morallyStrongOf(const Derived& d) { return d.moral; }
@@ -503,7 +505,7 @@ constexpr ModelDefinition<Derived> kPtx75Definition = ptxDefinition<PtxVersion::
     "ptx75",
     "PTX ISA 7.5, mixed proxies (PTX ISA 9.1 8.6, 8.9.5; Dat3M's ptx-v7.5 cat); ptx60 on generic tests; "
     "'ptx' names it",
-    acceptEveryTest);
+    acceptEveryPtxTest);
 // The newest, under the name "ptx" (kPtxAlias), which keeps that name in
 // every output, as it had before ptx60 and ptx75 were told apart.
 constexpr ModelDefinition<Derived> kPtxDefinition = renamed(kPtx75Definition, kPtxAlias);

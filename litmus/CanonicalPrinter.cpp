@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "litmus/CPrinter.h"
+
 namespace opcheck::litmus {
 
 namespace {
@@ -294,6 +296,9 @@ std::string_view quantifierKeyword(Quantifier quantifier) {
 }
 
 std::string printCanonical(const Test& test) {
+  if (test.dialect == Dialect::C) {
+    return printCanonicalC(test);
+  }
   std::string out = "PTX " + test.name + "\n";
   if (!test.documentation.empty()) {
     out += test.documentation + "\n";
@@ -302,6 +307,11 @@ std::string printCanonical(const Test& test) {
   printProgram(test, out);
   printScopeTree(test, out);
   printMemoryMap(test, out);
+  return out + printFinalCondition(test);
+}
+
+std::string printFinalCondition(const Test& test) {
+  std::string out;
   if (!test.shownLocations.empty()) {
     out += "locations [";
     for (const ConditionTerm& term : test.shownLocations) {

@@ -2,6 +2,8 @@
 
 #include <tuple>
 
+#include "litmus/Diagnostic.h"
+
 namespace opcheck::litmus {
 
 bool operator==(const Instruction& left, const Instruction& right) {
@@ -31,6 +33,16 @@ std::optional<RegisterId> Test::findRegister(std::size_t thread, std::string_vie
     }
   }
   return std::nullopt;
+}
+
+void requireDialect(const Test& test, const std::string& file, Dialect dialect, std::string_view who) {
+  if (test.dialect == dialect) {
+    return;
+  }
+  auto name = [](Dialect one) { return one == Dialect::C ? std::string("C") : std::string("PTX"); };
+  fail(file, SourcePosition{1, 1},
+       std::string(who) + " reads " + name(dialect) + " tests; " + file + " is a " + name(test.dialect) +
+           " test");
 }
 
 }  // namespace opcheck::litmus

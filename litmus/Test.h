@@ -132,4 +132,9 @@ struct Test {
   std::optional<RegisterId> findRegister(std::size_t thread, std::string_view name) const;
 };
 
+// Throws InputError ("FILE:1:1: error: WHO reads PTX tests; FILE is a C
+// test") where TEST is not written in DIALECT, the one WHO (a model, "model
+// NAME") reads.
+void requireDialect(const Test& test, const std::string& file, Dialect dialect, std::string_view who);
+
 }  // namespace opcheck::litmus

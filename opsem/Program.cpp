@@ -11,6 +11,7 @@
 #include "litmus/MbarrierLowering.h"
 #include "litmus/Proxies.h"
 #include "opsem/InstructionTraits.h"
+#include "opsem/OperationalModel.h"
 #include "support/Assert.h"
 
 namespace opcheck::opsem {
@@ -220,6 +221,7 @@ void markLiveLines(Program& program) {
 }  // namespace
 
 Program compileProgram(const litmus::Test& test, const std::string& file, const Architecture& architecture) {
+  litmus::requireDialect(test, file, litmus::Dialect::Ptx, "model " + std::string(kOperationalModelName));
   Program program;
   program.test = &test;
   program.file = file;

@@ -1,7 +1,10 @@
 #include "parser/LitmusReader.h"
 
 #include <optional>
+#include <set>
 
+#include "CLitmusLexer.h"
+#include "CLitmusParser.h"
 #include "LitmusLexer.h"
 #include "LitmusParser.h"
 #include "antlr4-runtime.h"
@@ -9,15 +12,17 @@
 #include "litmus/FileReading.h"
 #include "litmus/Limits.h"
 #include "parser/AsciiLexer.h"
+#include "parser/CTestBuilder.h"
 #include "parser/InputScreening.h"
 #include "parser/SyntaxErrorListener.h"
 #include "parser/TestBuilder.h"
+#include "parser/TokenPosition.h"
 
 namespace opcheck::parser {
 
 namespace {
 
-enum class Dialect { GpuPtx, Ptx, Lisa };
+enum class Dialect { GpuPtx, Ptx, Lisa, C };
 
 // The dialect is the test's first word (after comments), as in herd.
 Dialect detectDialect(std::string_view text, const std::string& fileName) {
@@ -57,6 +62,7 @@ Dialect detectDialect(std::string_view text, const std::string& fileName) {
   if (word == "GPU_PTX") return Dialect::GpuPtx;
   if (word == "PTX") return Dialect::Ptx;
   if (word == "LISA") return Dialect::Lisa;
+  if (word == "C") return Dialect::C;
   if (index == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
     litmus::fail(fileName, position, "the file starts with a UTF-8 byte-order mark; save it without one");
   }
@@ -66,7 +72,7 @@ Dialect detectDialect(std::string_view text, const std::string& fileName) {
   const std::string shown =
       word.empty() ? std::string(text.substr(index, characterLength)) : std::string(word);
   litmus::fail(fileName, position,
-               "unknown litmus dialect '" + shown + "' (opcheck reads GPU_PTX, PTX and LISA tests)");
+               "unknown litmus dialect '" + shown + "' (opcheck reads GPU_PTX, PTX, LISA and C tests)");
 }
 
 litmus::Test buildFrom(LitmusParser& parser, Dialect dialect, const std::string& fileName) {
@@ -76,6 +82,7 @@ litmus::Test buildFrom(LitmusParser& parser, Dialect dialect, const std::string&
     case Dialect::Ptx:
       return buildPtxTest(*parser.ptxTest(), fileName);
     case Dialect::Lisa:
+    case Dialect::C:
       break;
   }
   return buildLisaTest(*parser.lisaTest(), fileName);
@@ -94,11 +101,63 @@ std::optional<litmus::Test> buildWithSll(LitmusParser& parser, Dialect dialect, 
   }
 }
 
+// C statements and declarations opcheck does not read, refused by name
+// before parsing (the grammar has no rule for them, so the parser could
+// only say that it did not expect the next token).
+void refuseUnsupportedC(antlr4::CommonTokenStream& tokens, const std::string& fileName) {
+  static const std::set<std::string, std::less<>> kStatements = {
+      "while",    "for",    "do",    "switch", "case",    "default", "goto",   "return", "break",
+      "continue", "struct", "union", "sizeof", "typedef", "enum",    "static", "extern", "register",
+      "unsigned", "signed", "long",  "short",  "char",    "float",   "double"};
+  std::size_t braces = 0;
+  std::size_t conditionals = 0;
+  for (antlr4::Token* token : tokens.getTokens()) {
+    const litmus::SourcePosition position = positionOf(token);
+    const std::size_t type = token->getType();
+    if (type == CLitmusLexer::IDENTIFIER && kStatements.count(token->getText())) {
+      litmus::fail(fileName, position,
+                   "unsupported construct: '" + token->getText() +
+                       "' (opcheck reads straight-line C with if/else, int registers and int or atomic_int "
+                       "locations)");
+    }
+    braces += type == CLitmusLexer::LBRACE ? 1 : 0;
+    braces -= type == CLitmusLexer::RBRACE && braces > 0 ? 1 : 0;
+    conditionals += type == CLitmusLexer::IF ? 1 : 0;
+    // Blocks and ifs nest in the parse tree and in the builder's recursion.
+    if (braces > litmus::kMaxNesting || conditionals > litmus::kMaxNesting) {
+      litmus::fail(fileName, position,
+                   "test too large: more than " + std::to_string(litmus::kMaxNesting) +
+                       (braces > litmus::kMaxNesting ? " nested blocks" : " if statements") +
+                       ", opcheck's limit");
+    }
+  }
+}
+
+// herd's C tests: a lexer and parser of their own (parser/grammar/CLitmus*),
+// full LL at once (C tests are short).
+litmus::Test readCText(std::string_view text, const std::string& fileName) {
+  antlr4::ANTLRInputStream input(text.data(), text.size());
+  SyntaxErrorListener listener(fileName, CLitmusLexer::UNCLOSED_COMMENT, "/*", "*/");
+  CLitmusLexer lexer(&input);
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(&listener);
+  antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  refuseUnsupportedC(tokens, fileName);
+  CLitmusParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.addErrorListener(&listener);
+  return buildCTest(*parser.cTest(), fileName);
+}
+
 }  // namespace
 
 litmus::Test readLitmusText(std::string_view text, const std::string& fileName) {
   screenInput(text, fileName);
   const Dialect dialect = detectDialect(text, fileName);
+  if (dialect == Dialect::C) {
+    return readCText(text, fileName);
+  }
 
   antlr4::ANTLRInputStream input(text.data(), text.size());
   SyntaxErrorListener listener(fileName);

@@ -1,5 +1,5 @@
 // Reads a litmus file of any supported dialect (herd's GPU_PTX, the modern
-// PTX dialect, herd's LISA) into the IR. The entry point of parser/.
+// PTX dialect, herd's LISA, herd's C) into the IR. The entry point of parser/.
 #pragma once
 
 #include <filesystem>

@@ -10,6 +10,8 @@ namespace opcheck::parser {
 
 using litmus::SourcePosition;
 
+const std::size_t SyntaxErrorListener::kLitmusUnclosedComment = LitmusLexer::UNCLOSED_COMMENT;
+
 std::string rewordSyntaxMessage(std::string message) {
   static const std::array<std::pair<std::string_view, std::string_view>, 13> kWords = {{
       {"QUALIFIED_NAME", "an instruction"},
@@ -40,8 +42,10 @@ void SyntaxErrorListener::syntaxError(antlr4::Recognizer*, antlr4::Token* offend
                                       std::exception_ptr) {
   const SourcePosition position{static_cast<std::uint32_t>(line),
                                 static_cast<std::uint32_t>(charPositionInLine + 1)};
-  if (offendingSymbol != nullptr && offendingSymbol->getType() == LitmusLexer::UNCLOSED_COMMENT) {
-    litmus::fail(file_, position, "comment '(*' is never closed with '*)'");
+  if (offendingSymbol != nullptr && offendingSymbol->getType() == unclosedComment_) {
+    litmus::fail(file_, position,
+                 "comment '" + std::string(commentOpening_) + "' is never closed with '" +
+                     std::string(commentClosing_) + "'");
   }
   litmus::fail(file_, position, "syntax error: " + rewordSyntaxMessage(message));
 }

@@ -8,6 +8,7 @@
 #include "litmus/Diagnostic.h"
 #include "litmus/InstructionSemantics.h"
 #include "litmus/Limits.h"
+#include "parser/CommonParts.h"
 #include "parser/MnemonicDecoder.h"
 #include "parser/ScopeTreeReader.h"
 #include "parser/TokenPosition.h"
@@ -20,14 +21,6 @@ using antlr4::tree::TerminalNode;
 using P = ::LitmusParser;
 
 namespace {
-
-// A token's position (parser/TokenPosition.h), and a node's, the position of
-// its first token.
-using parser::positionOf;
-SourcePosition positionOf(TerminalNode* node) { return positionOf(node->getSymbol()); }
-SourcePosition positionOf(antlr4::ParserRuleContext* context) { return positionOf(context->getStart()); }
-
-std::string threadName(std::size_t thread) { return "P" + std::to_string(thread); }
 
 // An operand before it is resolved against the thread's names.
 struct RawOperand {
@@ -52,7 +45,7 @@ struct PendingInstruction {
 class TestBuilder {
  public:
   TestBuilder(const std::string& file, bool registersMustBeDeclared)
-      : file_(file), registersMustBeDeclared_(registersMustBeDeclared) {}
+      : file_(file), registersMustBeDeclared_(registersMustBeDeclared), common_(file, test_) {}
 
   Test gpuPtx(P::GpuPtxTestContext& tree) {
     test_.herdSource.gpuPtx = true;
@@ -135,33 +128,7 @@ class TestBuilder {
 
   // "P0@cta 0,gpu 0": the modern dialect's placement.
   void placeByCoordinates(std::size_t thread, P::PlacementContext& placement) {
-    std::map<std::string, std::int64_t> coordinates;
-    for (P::PlacementCoordinateContext* coordinate : placement.placementCoordinate()) {
-      std::string level = coordinate->IDENTIFIER()->getText();
-      if (level == "device") {
-        level = "gpu";
-      }
-      if (level != "cta" && level != "cluster" && level != "gpu" && level != "kernel" && level != "warp") {
-        fail(positionOf(coordinate),
-             "unknown placement level '" + level + "' (expected cta, cluster, gpu, kernel or warp)");
-      }
-      const std::int64_t value = integer(coordinate->INTEGER());
-      if (value < 0 || value > 1000) {
-        fail(positionOf(coordinate->INTEGER()), "placement number out of range (0 to 1000)");
-      }
-      if (!coordinates.emplace(level, value).second) {
-        fail(positionOf(coordinate), "placement gives '" + level + "' twice");
-      }
-    }
-    if (!coordinates.count("cta")) {
-      fail(positionOf(&placement), "placement of " + threadName(thread) + " names no cta");
-    }
-    RawPlacement raw;
-    raw.device = coordinates.count("gpu") ? coordinates["gpu"] : 0;
-    raw.kernel = coordinates.count("kernel") ? coordinates["kernel"] : -1;
-    raw.cluster = coordinates.count("cluster") ? coordinates["cluster"] : -1;
-    raw.cta = coordinates["cta"];
-    raw.warp = coordinates.count("warp") ? coordinates["warp"] : -1;
+    const RawPlacement raw = common_.placement(thread, placement);
     placedBy_[thread] = positionOf(&placement);
     rawPlacements_.resize(test_.threads.size());
     rawPlacements_[thread] = raw;
@@ -202,34 +169,9 @@ class TestBuilder {
 
   // --- initial state ---------------------------------------------------------
 
-  std::size_t threadOf(P::ThreadPrefixContext& prefix) {
-    std::string text = prefix.getStart()->getText();
-    if (!text.empty() && text.front() == 'P') {
-      text.erase(0, 1);
-    }
-    std::size_t thread = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), thread);
-    if (error != std::errc() || end != text.data() + text.size() || text.empty()) {
-      fail(positionOf(&prefix), "'" + prefix.getStart()->getText() + "' is not a thread (P0, P1, ...)");
-    }
-    if (thread >= test_.threads.size()) {
-      fail(positionOf(&prefix), "unknown thread " + threadName(thread) + " (the test has " +
-                                    std::to_string(test_.threads.size()) + " threads)");
-    }
-    return thread;
-  }
+  std::size_t threadOf(P::ThreadPrefixContext& prefix) { return common_.threadOf(prefix); }
 
-  std::int64_t integer(TerminalNode* node) {
-    const std::string text = node->getText();
-    std::int64_t value = 0;
-    const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-    const char* first = text.data() + (hex ? 2 : 0);
-    const auto [end, error] = std::from_chars(first, text.data() + text.size(), value, hex ? 16 : 10);
-    if (error != std::errc() || end != text.data() + text.size()) {
-      fail(positionOf(node), "number '" + text + "' is out of range");
-    }
-    return value;
-  }
+  std::int64_t integer(TerminalNode* node) { return common_.integer(node); }
 
   InitialValue initialValue(P::InitialValueContext& value) {
     if (value.INTEGER() != nullptr) {
@@ -240,15 +182,7 @@ class TestBuilder {
   }
 
   LocationId location(const std::string& name, SourcePosition position) {
-    if (std::optional<LocationId> existing = test_.findLocation(name)) {
-      return *existing;
-    }
-    if (test_.locations.size() >= kMaxLocations) {
-      fail(position,
-           "test too large: more than " + std::to_string(kMaxLocations) + " locations, opcheck's limit");
-    }
-    test_.locations.push_back(Location{name, {}, StateSpace::Global, Proxy::Generic, std::nullopt, {}});
-    return static_cast<LocationId>(test_.locations.size() - 1);
+    return common_.location(name, position);
   }
 
   RegisterId newRegister(std::size_t thread, const std::string& name, SourcePosition position) {
@@ -622,124 +556,13 @@ class TestBuilder {
     }
   }
 
-  ConditionTerm term(P::ConditionTermContext& context) {
-    ConditionTerm result;
-    if (auto* reg = dynamic_cast<P::RegisterTermContext*>(&context)) {
-      const std::size_t thread = threadOf(*reg->threadPrefix());
-      const std::string name = reg->IDENTIFIER()->getText();
-      const std::optional<RegisterId> id = test_.findRegister(thread, name);
-      if (!id) {
-        fail(positionOf(reg->IDENTIFIER()),
-             "condition names register " + name + ", which " + threadName(thread) + " does not have");
-      }
-      result.kind = ConditionTerm::Kind::Register;
-      result.thread = static_cast<std::uint16_t>(thread);
-      result.index = *id;
-    } else if (auto* location = dynamic_cast<P::LocationTermContext*>(&context)) {
-      const std::string name = location->IDENTIFIER()->getText();
-      const std::optional<LocationId> id = test_.findLocation(name);
-      if (!id) {
-        fail(positionOf(location), "condition names unknown location '" + name + "'");
-      }
-      result.kind = ConditionTerm::Kind::Location;
-      result.index = *id;
-    } else {
-      auto* integerTerm = dynamic_cast<P::IntegerTermContext*>(&context);
-      result.kind = ConditionTerm::Kind::Integer;
-      result.value = integer(integerTerm->INTEGER());
-    }
-    return result;
-  }
-
-  Proposition proposition(P::PropositionContext& context) {
-    std::vector<P::ConjunctionContext*> disjuncts = context.conjunction();
-    if (disjuncts.size() == 1) {
-      return conjunction(*disjuncts.front());
-    }
-    Proposition result{Proposition::Kind::Or, {}, {}, {}};
-    for (P::ConjunctionContext* disjunct : disjuncts) {
-      result.operands.push_back(conjunction(*disjunct));
-    }
-    return result;
-  }
-
-  Proposition conjunction(P::ConjunctionContext& context) {
-    std::vector<P::NegationContext*> conjuncts = context.negation();
-    if (conjuncts.size() == 1) {
-      return negation(*conjuncts.front());
-    }
-    Proposition result{Proposition::Kind::And, {}, {}, {}};
-    for (P::NegationContext* conjunct : conjuncts) {
-      result.operands.push_back(negation(*conjunct));
-    }
-    return result;
-  }
-
-  Proposition negation(P::NegationContext& context) {
-    if (auto* inner = dynamic_cast<P::NotPropositionContext*>(&context)) {
-      return Proposition{Proposition::Kind::Not, {}, {}, {negation(*inner->negation())}};
-    }
-    if (auto* parenthesized = dynamic_cast<P::ParenthesizedPropositionContext*>(&context)) {
-      return proposition(*parenthesized->proposition());
-    }
-    if (auto* comparison = dynamic_cast<P::ComparisonPropositionContext*>(&context)) {
-      const bool equal = comparison->comparison()->NOT_EQUAL() == nullptr;
-      return Proposition{equal ? Proposition::Kind::Equal : Proposition::Kind::NotEqual,
-                         term(*comparison->conditionTerm(0)),
-                         term(*comparison->conditionTerm(1)),
-                         {}};
-    }
-    if (dynamic_cast<P::TruePropositionContext*>(&context) != nullptr) {
-      return Proposition{Proposition::Kind::True, {}, {}, {}};
-    }
-    return Proposition{Proposition::Kind::False, {}, {}, {}};
-  }
-
-  void checkMemoryEvents(SourcePosition position) const {
-    std::size_t events = 0;
-    for (const Thread& thread : test_.threads) {
-      for (const Instruction& instruction : thread.instructions) {
-        if (instruction.opcode == Opcode::Atomic) {
-          events += 2;
-        } else if (isMemoryAccess(instruction.opcode) || instruction.opcode == Opcode::Fence ||
-                   instruction.opcode == Opcode::ProxyFence || instruction.opcode == Opcode::Barrier) {
-          events += 1;
-        }
-      }
-    }
-    if (events > kMaxMemoryEvents) {
-      fail(position, "test too large: " + std::to_string(events) + " memory events, opcheck's limit is " +
-                         std::to_string(kMaxMemoryEvents) + " (one 64-bit word per relation row)");
-    }
-  }
-
   Test finish(P::MemoryMapContext* map, P::LocationsClauseContext* locations,
               P::FinalConditionContext& condition) {
     decodeInstructions();
     if (map != nullptr) {
       memoryMap(*map);
     }
-    if (locations != nullptr) {
-      for (P::ConditionTermContext* shown : locations->conditionTerm()) {
-        if (dynamic_cast<P::IntegerTermContext*>(shown) != nullptr) {
-          fail(positionOf(shown), "'locations' lists registers and locations, not numbers");
-        }
-        test_.shownLocations.push_back(term(*shown));
-      }
-    }
-    if (condition.filterClause() != nullptr) {
-      test_.condition.filter = proposition(*condition.filterClause()->proposition());
-    }
-    P::QuantifierContext* quantifier = condition.quantifier();
-    if (dynamic_cast<P::NotExistsQuantifierContext*>(quantifier) != nullptr) {
-      test_.condition.quantifier = Quantifier::NotExists;
-    } else if (dynamic_cast<P::ForallQuantifierContext*>(quantifier) != nullptr) {
-      test_.condition.quantifier = Quantifier::Forall;
-    } else {
-      test_.condition.quantifier = Quantifier::Exists;
-    }
-    test_.condition.proposition = proposition(*condition.proposition());
-    checkMemoryEvents(positionOf(&condition));
+    common_.finalCondition(locations, condition);
     return std::move(test_);
   }
 
@@ -751,6 +574,7 @@ class TestBuilder {
   std::vector<std::optional<SourcePosition>> placedBy_;
   std::vector<RawPlacement> rawPlacements_;
   std::set<std::string> initialised_;
+  CommonPartsReader<P> common_;
 };
 
 }  // namespace

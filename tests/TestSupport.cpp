@@ -38,6 +38,13 @@ std::vector<fs::path> litmusFilesUnder(const fs::path& directory) {
   return files;
 }
 
+std::vector<fs::path> ptxCatalogueFiles() {
+  const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
+  std::vector<fs::path> files = litmusFilesUnder(catalogue);
+  std::erase_if(files, [&](const fs::path& file) { return *fs::relative(file, catalogue).begin() == "c"; });
+  return files;
+}
+
 std::vector<fs::path> corpusFilesExceptT3(const fs::path& corpora) {
   std::vector<fs::path> files;
   for (const char* folder :
@@ -50,13 +57,13 @@ std::vector<fs::path> corpusFilesExceptT3(const fs::path& corpora) {
 
 std::vector<fs::path> corpusAndCatalogueFilesExceptT3(const fs::path& corpora) {
   std::vector<fs::path> files = corpusFilesExceptT3(corpora);
-  const std::vector<fs::path> catalogue = litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  const std::vector<fs::path> catalogue = ptxCatalogueFiles();
   files.insert(files.end(), catalogue.begin(), catalogue.end());
   return files;
 }
 
 std::vector<fs::path> catalogueAndCorpusSample(const fs::path& corpora, std::size_t stride) {
-  std::vector<fs::path> files = litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  std::vector<fs::path> files = ptxCatalogueFiles();
   for (const char* folder : {"dat3m-ptx", "herd-gpu-ptx", "hardware", "diy-gpu-ptx/t1"}) {
     const std::vector<fs::path> found = litmusFilesUnder(corpora / folder);
     files.insert(files.end(), found.begin(), found.end());

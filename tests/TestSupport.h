@@ -18,6 +18,10 @@ std::optional<std::filesystem::path> corporaDirectory();
 // Every *.litmus file below DIRECTORY, sorted.
 std::vector<std::filesystem::path> litmusFilesUnder(const std::filesystem::path& directory);
 
+// The catalogue's PTX tests (catalogue/ but catalogue/c, whose C tests the
+// models of PTX tests refuse), sorted.
+std::vector<std::filesystem::path> ptxCatalogueFiles();
+
 // Every *.litmus file of the corpora but t3 (which runs in bench/): Dat3M,
 // herd, hardware, diy t1 and t2, cuda-litmus, sorted by folder then name.
 std::vector<std::filesystem::path> corpusFilesExceptT3(const std::filesystem::path& corpora);

@@ -93,6 +93,21 @@ const std::string kValidLisa =
     "scopes: (system (gpu (cta P0) (cta P1)))\n"
     "exists (0:r0 == 0 /\\ 1:r0 == 0)\n";
 
+// herd's C dialect with a scope, a placement, an if/else and a comment.
+const std::string kValidC =
+    "C MP+scoped\n"
+    "\"message passing\"\n"
+    "{ x = 0; [y] = 0; }\n"
+    "P0@cta 0,gpu 0 (int* x, atomic_int* y) {\n"
+    "  *x = 1; // data\n"
+    "  atomic_store_explicit(y, 1, memory_order_release, thread_scope_device);\n"
+    "}\n"
+    "P1@cta 1,gpu 0 (int* x, atomic_int* y) {\n"
+    "  int r1 = 0; /* flag */ int r0 = atomic_load_explicit(y, memory_order_acquire, thread_scope_device);\n"
+    "  if (r0 == 1) { r1 = *x; } else { r1 = r0 - 1; }\n"
+    "}\n"
+    "exists (1:r0=1 /\\ 1:r1=0)\n";
+
 // A directory under the system's temporary directory, removed at the end.
 class TemporaryDirectory {
  public:
@@ -203,7 +218,7 @@ TEST_CASE("expected.tsv has one row for each committed bad file and no other", "
 }
 
 TEST_CASE("the valid tests these cases start from parse", "[bad-input]") {
-  for (const std::string* text : {&kValidPtx, &kValidGpuPtx, &kValidLisa}) {
+  for (const std::string* text : {&kValidPtx, &kValidGpuPtx, &kValidLisa, &kValidC}) {
     CHECK_NOTHROW(opcheck::parser::readLitmusText(*text, "valid.litmus"));
   }
 }
@@ -423,7 +438,7 @@ TEST_CASE("several bad files on one command line each get their own error line",
 
 TEST_CASE("every prefix of a valid test either parses or is refused with InputError", "[bad-input]") {
   const std::vector<std::pair<std::string, const std::string*>> tests{
-      {"PTX", &kValidPtx}, {"GPU_PTX", &kValidGpuPtx}, {"LISA", &kValidLisa}};
+      {"PTX", &kValidPtx}, {"GPU_PTX", &kValidGpuPtx}, {"LISA", &kValidLisa}, {"C", &kValidC}};
   for (const auto& [dialect, text] : tests) {
     DYNAMIC_SECTION(dialect) {
       std::size_t parsed = 0;

@@ -50,6 +50,10 @@ TEST_CASE("every catalogue test parses and has exactly one well-formed expectati
     CHECK(expected.insert(columns[0] + "\t" + columns[1]).second);
   }
   for (const std::string& test : tests) {
+    // The C tests (catalogue/c) are for the C models; ptx refuses them.
+    if (test.rfind("c/", 0) == 0) {
+      continue;
+    }
     INFO("catalogue test without an expectation: " << test);
     CHECK(expected.count(test + "\tptx") == 1);
   }

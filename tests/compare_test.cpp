@@ -57,9 +57,7 @@ SuiteResult compareAll(const std::vector<fs::path>& files, const crosscheck::Com
   return result;
 }
 
-std::vector<fs::path> catalogueFiles() {
-  return testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
-}
+std::vector<fs::path> catalogueFiles() { return testing::ptxCatalogueFiles(); }
 
 // The presets that claim to implement PTX (each must be sound), or not
 // (each must be caught: the broken ones, and fermi, which models a chip that

@@ -60,9 +60,7 @@ GraphTotals checkAll(const std::vector<fs::path>& files, const std::string& arch
   return totals;
 }
 
-std::vector<fs::path> everyCatalogueFile() {
-  return testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
-}
+std::vector<fs::path> everyCatalogueFile() { return testing::ptxCatalogueFiles(); }
 
 // The recording machine of preset NAME reaches the plain one's final states
 // on FILE (fewer when runs are cut at the unroll bound, never others).

@@ -442,7 +442,7 @@ TEST_CASE("the reduced states, transitions and hangs are the same for any number
   // what workers saw first, in tests with loops as in tests without.
   std::size_t compared = 0;
   std::size_t looping = 0;
-  for (const fs::path& file : testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue")) {
+  for (const fs::path& file : testing::ptxCatalogueFiles()) {
     const litmus::Test test = parser::readLitmusFile(file);
     if (refusedByPtxOp(test)) {
       continue;
@@ -467,7 +467,7 @@ TEST_CASE("stores and drains followed alone (RED-4 and RED-5) and settled copies
   // queue's order) must see. The two runs of a test are differently
   // reduced (RED-3 follows other steps alone), so only the totals of states
   // are compared.
-  const std::vector<fs::path> files = testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  const std::vector<fs::path> files = testing::ptxCatalogueFiles();
   for (const char* id : {"RED-4", "RED-5", "RED-6"}) {
     std::uint64_t reducedStates = 0;
     std::uint64_t unreducedStates = 0;
@@ -652,7 +652,7 @@ TEST_CASE(
 TEST_CASE("partitioned-l2 reaches every final state kepler reaches", "[opsem][catalogue]") {
   // A run of kepler is a run of partitioned-l2 in which every near-partition
   // copy catches up as soon as its home line changes.
-  std::vector<fs::path> files = testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  std::vector<fs::path> files = testing::ptxCatalogueFiles();
   if (const auto corpora = testing::corporaDirectory()) {
     const auto dat3m = testing::litmusFilesUnder(*corpora / "dat3m-ptx");
     files.insert(files.end(), dat3m.begin(), dat3m.end());
@@ -678,7 +678,7 @@ TEST_CASE("partitioned-l2 reaches every final state kepler reaches", "[opsem][ca
 TEST_CASE("partitioned-l2's outcomes do not depend on the number of jobs or on the reductions",
           "[opsem][catalogue]") {
   std::size_t compared = 0;
-  const std::vector<fs::path> files = testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue");
+  const std::vector<fs::path> files = testing::ptxCatalogueFiles();
   for (const fs::path& file : files) {
     const litmus::Test test = parser::readLitmusFile(file);
     if (refusedByPtxOp(test)) {

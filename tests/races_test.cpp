@@ -223,8 +223,7 @@ std::pair<std::size_t, std::vector<std::string>> checkGuarantee(const std::vecto
 }  // namespace
 
 TEST_CASE("race-free catalogue tests have exactly their SC outcomes under ptx", "[races][catalogue]") {
-  const auto [raceFree, exceptions] =
-      checkGuarantee(testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue"));
+  const auto [raceFree, exceptions] = checkGuarantee(testing::ptxCatalogueFiles());
   INFO("race-free: " << raceFree);
   CHECK(raceFree > 0);
   CHECK(exceptions.empty());

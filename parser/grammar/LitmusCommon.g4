@@ -1,8 +1,9 @@
 // The parts every dialect shares: the initial-state block, the program
 // table, scope trees, the memory map and the final condition (herd's
-// syntax for each).
+// syntax for each). It takes the token vocabulary of the grammar that
+// imports it (LitmusLexer's, or CLitmusLexer's, which names the condition's
+// tokens the same way), so it names none itself.
 parser grammar LitmusCommon;
-options { tokenVocab = LitmusLexer; }
 
 testName : TEST_NAME ;
 
