@@ -393,17 +393,7 @@ ExecutionRaces findC11Races(const Execution& x, bool explain) {
 
 // The C models read C tests only; the PTX models refuse C tests likewise.
 void refusePtxTests(const litmus::Test& test, const std::string& file, std::string_view model) {
-  if (test.dialect == litmus::Dialect::C) {
-    return;
-  }
-  litmus::SourcePosition position;
-  for (const litmus::Thread& thread : test.threads) {
-    if (!thread.instructions.empty()) {
-      position = thread.instructions.front().position;
-      break;
-    }
-  }
-  litmus::fail(file, position, "model " + std::string(model) + " reads C tests; " + file + " is a PTX test");
+  litmus::requireDialect(test, file, litmus::Dialect::C, "model " + std::string(model));
 }
 
 // The two models differ in their axioms (rc11 has No-Thin-Air), their

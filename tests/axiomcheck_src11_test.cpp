@@ -535,7 +535,7 @@ TEST_CASE("the C models refuse PTX tests, naming the file", "[axiomcheck][src11]
   test.dialect = litmus::Dialect::Ptx;
   for (const AxiomaticModel* model : {&src11Model(), &rc11Model()}) {
     CHECK_THROWS_WITH(checkTest(test, *model, {}, "mp.litmus"),
-                      "mp.litmus:2:3: error: model " + std::string(model->name()) +
+                      "mp.litmus:1:1: error: model " + std::string(model->name()) +
                           " reads C tests; mp.litmus is a PTX test");
   }
 }
