@@ -11,6 +11,7 @@
 #include "cli/ModelChoice.h"
 #include "cli/Output.h"
 #include "opsem/Architecture.h"
+#include "opsem/Reductions.h"
 
 namespace opcheck::cli {
 
@@ -103,10 +104,10 @@ static int runModelsCommandUnchecked(const std::vector<std::string>& arguments) 
     std::cout << "          " << preset.name << std::string(width - preset.name.size(), ' ')
               << wrapped(descriptionWords(preset), indent, kLineWidth - indent.size()) << "\n";
   }
-  std::cout
-      << "Options: --witness (a trace to the condition's outcome), --max-states N, --timeout S,\n"
-         "         --no-reduction[=RED-1,...,RED-5] (turn the state-space reductions off: all, or those\n"
-         "         named; opsem/Reductions.h)\n";
+  std::cout << "Options: --witness (a trace to the condition's outcome), --max-states N, --timeout S,\n"
+               "         --no-reduction[=LIST] (turn the state-space reductions off: all, or those named\n"
+               "         among "
+            << opsem::reductionIdRange() << "; opsem/Reductions.h)\n";
   return kSuccess;
 }
 

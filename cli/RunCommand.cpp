@@ -36,6 +36,7 @@
 #include "litmus/HerdPrinter.h"
 #include "litmus/JsonPrinter.h"
 #include "opsem/OperationalModel.h"
+#include "opsem/Reductions.h"
 #include "parser/LitmusReader.h"
 
 namespace opcheck::cli {
@@ -145,8 +146,8 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
     const std::optional<opsem::Reductions> reductions =
         line.noReduction == "all" ? opsem::Reductions::none() : opsem::reductionsWithout(line.noReduction);
     if (!reductions || line.noReduction.empty()) {
-      return usageError("--no-reduction= takes ids among RED-1 to RED-5, separated by commas, not '" +
-                        line.noReduction + "'");
+      return usageError("--no-reduction= takes ids among " + opsem::reductionIdRange() +
+                        ", separated by commas, not '" + line.noReduction + "'");
     }
     options.operational.reductions = *reductions;
   }

@@ -6,7 +6,10 @@
 // so that tests and bench/ can check that it does.
 #pragma once
 
+#include <algorithm>
+#include <iterator>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace opcheck::opsem {
@@ -24,6 +27,24 @@ struct Reductions {
   friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
 };
 
+// Each reduction's id and the switch that turns it on, in id order: what
+// --no-reduction=LIST reads, and what the help texts list.
+struct ReductionRule {
+  std::string_view id;
+  bool Reductions::*enabled;
+};
+inline constexpr ReductionRule kReductionRules[] = {
+    {"RED-1", &Reductions::deadCacheLines},    {"RED-2", &Reductions::requestGating},
+    {"RED-3", &Reductions::localStepsAlone},   {"RED-4", &Reductions::storesAlone},
+    {"RED-5", &Reductions::bufferDrainsAlone}, {"RED-6", &Reductions::settleCopies},
+};
+
+// "RED-1 to RED-6": the ids --no-reduction= takes.
+inline std::string reductionIdRange() {
+  return std::string(std::begin(kReductionRules)->id) + " to " +
+         std::string(std::rbegin(kReductionRules)->id);
+}
+
 // Every reduction but those LIST names ("RED-1,RED-3"); nothing when LIST
 // names something else.
 inline std::optional<Reductions> reductionsWithout(std::string_view list) {
@@ -31,21 +52,12 @@ inline std::optional<Reductions> reductionsWithout(std::string_view list) {
   while (!list.empty()) {
     const std::size_t comma = list.find(',');
     const std::string_view id = list.substr(0, comma);
-    if (id == "RED-1") {
-      reductions.deadCacheLines = false;
-    } else if (id == "RED-2") {
-      reductions.requestGating = false;
-    } else if (id == "RED-3") {
-      reductions.localStepsAlone = false;
-    } else if (id == "RED-4") {
-      reductions.storesAlone = false;
-    } else if (id == "RED-5") {
-      reductions.bufferDrainsAlone = false;
-    } else if (id == "RED-6") {
-      reductions.settleCopies = false;
-    } else {
+    const auto rule = std::find_if(std::begin(kReductionRules), std::end(kReductionRules),
+                                   [&](const ReductionRule& known) { return known.id == id; });
+    if (rule == std::end(kReductionRules)) {
       return std::nullopt;
     }
+    reductions.*(rule->enabled) = false;
     list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
   }
   return reductions;
