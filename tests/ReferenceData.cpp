@@ -35,7 +35,8 @@ std::vector<CatalogueExpectation> readCatalogueExpectations(const std::filesyste
     if (columns.size() != 5) {
       throw std::runtime_error("expectations.tsv: expected 5 columns: " + line);
     }
-    expectations.push_back({columns[0], columns[1], columns[2] == "allowed", columns[3], columns[4]});
+    expectations.push_back(
+        {columns[0], columns[1], columns[2] == "allowed", columns[2] == "undefined", columns[3], columns[4]});
   }
   return expectations;
 }

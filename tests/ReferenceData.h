@@ -18,6 +18,10 @@ struct CatalogueExpectation {
   std::string test;  // path relative to catalogue/
   std::string model;
   bool allowed = false;  // condition_outcome: allowed | forbidden
+  // condition_outcome undefined: the model flags a race (the C models'
+  // "Flag racy"), so the program's behaviour is undefined, whatever the
+  // condition.
+  bool undefined = false;
   std::string source;
   std::string quote;
 };

@@ -11,6 +11,7 @@
 // A reference that is itself wrong for a test is listed, with the reason, in
 // tests/axiomatic-known-differences.tsv; the tests check that exactly the
 // listed tests differ.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <map>
@@ -348,6 +349,30 @@ TEST_CASE("ptx gives the verdict of every catalogue expectation", "[axiomatic][c
     ++judged;
   }
   CHECK(judged >= 20);
+}
+
+TEST_CASE("the C models give the verdict and the race flag of every C catalogue expectation",
+          "[axiomatic][catalogue][src11]") {
+  const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
+  std::size_t judged = 0;
+  for (const testing::CatalogueExpectation& expectation : testing::readCatalogueExpectations(catalogue)) {
+    if (expectation.test.rfind("c/", 0) != 0) {
+      continue;
+    }
+    INFO(expectation.model << " " << expectation.test << ": " << expectation.quote);
+    const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(expectation.model);
+    REQUIRE(model != nullptr);
+    const fs::path file = catalogue / expectation.test;
+    const litmus::Test test = parser::readLitmusFile(file);
+    const litmus::Outcome outcome = run(test, *model, file.string());
+    const bool racy = std::find(outcome.flags.begin(), outcome.flags.end(), "racy") != outcome.flags.end();
+    CHECK(racy == expectation.undefined);
+    if (!expectation.undefined) {
+      CHECK(testing::conditionOutcomeReached(test.condition.quantifier, outcome) == expectation.allowed);
+    }
+    ++judged;
+  }
+  CHECK(judged == 53);
 }
 
 namespace {
