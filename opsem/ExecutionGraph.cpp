@@ -173,6 +173,7 @@ std::vector<std::vector<std::string>> tracesToGraphs(
         options.exploration.limits, options.reductions);
   });
   std::vector<std::vector<std::string>> traces;
+  traces.reserve(found.lines.size());
   for (const auto& lines : found.lines) {
     traces.push_back(lines.value_or(std::vector<std::string>{}));
   }

@@ -281,17 +281,18 @@ class InstructionIssue {
             static_cast<std::uint8_t>(std::clamp<Value>(count, 0, State::kBarrierThreadsLimit));
         break;
       }
+      // Fences and cluster barriers carry nothing (CBAR-1, CBAR-2); register
+      // operations and branches complete at issue (above), never in flight.
       case InstructionKind::Fence:
       case InstructionKind::ProxyFence:
       case InstructionKind::LegacyFence:
       case InstructionKind::ClusterArrive:
       case InstructionKind::ClusterWait:
-        break;  // fences and cluster barriers carry nothing (CBAR-1, CBAR-2)
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:
       case InstructionKind::Jump:
       case InstructionKind::ConditionalBranch:
-        break;                             // completed at issue (issue above); never in flight
+        break;
       case InstructionKind::MbarrierInit:  // run as st, atom and ld (MBAR-1)
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:

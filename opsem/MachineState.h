@@ -15,7 +15,10 @@
 // The rules each part follows are in its own file (Hardware.h lists them).
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 
 #include "opsem/Capacity.h"
@@ -148,5 +151,16 @@ static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL
 static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<LargeCapacity>>>);
 static_assert(
     std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<RecordingCapacity>>>);
+
+// Whether two states are the same, byte for byte: with unique object
+// representations (above), equal bytes and equal states are one thing, as
+// the fingerprints of the explored states assume.
+template <typename Capacity>
+bool sameState(const MachineState<Capacity>& left, const MachineState<Capacity>& right) {
+  static_assert(std::has_unique_object_representations_v<MachineState<Capacity>>);
+  const auto leftBytes = std::as_bytes(std::span(&left, 1));
+  const auto rightBytes = std::as_bytes(std::span(&right, 1));
+  return std::equal(leftBytes.begin(), leftBytes.end(), rightBytes.begin());
+}
 
 }  // namespace opcheck::opsem

@@ -35,14 +35,15 @@ class PackedPtxOpMachine
   const Program& program() const { return this->machine().program(); }
 };
 
-// The wide state STATE of MACHINE (packed or not) stands for.
+// The wide state STATE of MACHINE (packed or not) stands for, by value either
+// way (a reference to the argument could outlive a temporary one).
 template <typename Capacity, std::size_t Words>
 MachineState<Capacity> wideState(const PackedPtxOpMachine<Capacity, Words>& machine,
                                  const typename PackedPtxOpMachine<Capacity, Words>::State& state) {
   return machine.unpack(state);
 }
 template <typename Capacity>
-const MachineState<Capacity>& wideState(const PtxOpMachine<Capacity>&, const MachineState<Capacity>& state) {
+MachineState<Capacity> wideState(const PtxOpMachine<Capacity>&, const MachineState<Capacity>& state) {
   return state;
 }
 
@@ -74,7 +75,7 @@ auto withPackedStates(const PtxOpMachine<Capacity>& machine, const StateLayout<C
     return run(PackedPtxOpMachine<Capacity, 64>(machine, layout));
   }
   // Up to 2 KiB for the large size class, whose wide state is 4.4 KiB.
-  if constexpr (sizeof(MachineState<Capacity>) > 4 * 64 * 8) {
+  if constexpr (sizeof(MachineState<Capacity>) > std::size_t{4} * 64 * 8) {
     if (words <= 128) {
       return run(PackedPtxOpMachine<Capacity, 128>(machine, layout));
     }

@@ -261,6 +261,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     program.maxRegisters = std::max(program.maxRegisters, thread.registers.size());
 
     std::vector<Value> registers;
+    registers.reserve(thread.registers.size());
     for (const litmus::Register& reg : thread.registers) {
       registers.push_back(reg.initialValue ? initialValue(program, file, *reg.initialValue) : 0);
     }

@@ -141,7 +141,7 @@ void PtxOpMachine<Capacity>::requireInvariants(const State& before, std::uint32_
 template <typename Capacity>
 void PtxOpMachine<Capacity>::requireUnchanged(const State& before, std::uint32_t id,
                                               const State& after) const {
-  if (std::memcmp(&before, &after, sizeof(State)) == 0) {
+  if (sameState(before, after)) {
     return;
   }
   std::string message = "opcheck: ptx-op changed its state in a disabled step (PtxOpMachine::step) in test " +

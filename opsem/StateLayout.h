@@ -140,7 +140,7 @@ class StateLayout {
   void requireExact(const State& state, const std::uint64_t* words) const {
     State unpacked;
     unpack(words, unpacked);
-    if (std::memcmp(&unpacked, &state, sizeof(State)) != 0) {
+    if (!sameState(unpacked, state)) {
       std::fputs("opcheck: ptx-op wrote a byte its test's state layout leaves out (opsem/StateLayout.h)\n",
                  stderr);
       std::abort();

@@ -96,6 +96,23 @@ class ProgressReporter {
   std::thread thread_;
 };
 
+// Takes a state off the frontier's count (when one is kept) as it goes out
+// of scope: a state counts as expanded whichever way its expansion returns.
+class FrontierDeparture {
+ public:
+  explicit FrontierDeparture(std::atomic<std::uint64_t>* frontier) : frontier_(frontier) {}
+  ~FrontierDeparture() {
+    if (frontier_ != nullptr) {
+      frontier_->fetch_sub(1, std::memory_order_relaxed);
+    }
+  }
+  FrontierDeparture(const FrontierDeparture&) = delete;
+  FrontierDeparture& operator=(const FrontierDeparture&) = delete;
+
+ private:
+  std::atomic<std::uint64_t>* frontier_;
+};
+
 template <Machine M>
 ExplorationResult<typename M::State> explore(const M& machine, const ExplorationOptions& options) {
   using State = typename M::State;
@@ -140,15 +157,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
 
   auto expand = [&](const FrontierEntry<State>& entry, auto& feeder) {
     const State& state = entry.state;
-    // Counted as expanded whichever way this returns.
-    struct Expanded {
-      std::atomic<std::uint64_t>* frontier;
-      ~Expanded() {
-        if (frontier != nullptr) {
-          frontier->fetch_sub(1, std::memory_order_relaxed);
-        }
-      }
-    } expanded{countFrontier ? &frontier : nullptr};
+    const FrontierDeparture expanded(countFrontier ? &frontier : nullptr);
     if (stopped()) {
       return;
     }

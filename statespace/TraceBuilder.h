@@ -116,8 +116,12 @@ TracesSearch<typename M::State> searchTraces(const M& machine, std::size_t targe
         continue;
       }
       std::vector<Transition> path;
-      for (Fingerprint at = current; parents.at(at);) {
-        const Parent& parent = *parents.at(at);
+      for (Fingerprint at = current;;) {
+        const std::optional<Parent>& step = parents.at(at);
+        if (!step) {
+          break;
+        }
+        const Parent& parent = *step;
         path.push_back(parent.transition);
         at = parent.from;
       }
