@@ -12,6 +12,7 @@ packages=(
   libcli11-dev  # the command line (cli/CommandLine.h)
   nlohmann-json3-dev  # JSON output (docs/json.md)
   graphviz  # renders the execution graphs (docs/graphs.md); opcheck runs without it
+  clang-tidy-19  # scripts/tidy.sh (clang-tidy 14 cannot parse all of this C++20)
 )
 
 missing=()

@@ -15,8 +15,8 @@ build=${1:-$root/build-tidy}
 tidy=$(command -v clang-tidy-19 || true)
 [ -n "$tidy" ] || { echo "tidy: clang-tidy-19 is not installed (apt-get install clang-tidy-19)" >&2; exit 2; }
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_UNITY_BUILD=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
-# The generated parser's headers, which the sources include.
-ninja -C "$build" parser/generated/LitmusParser.h parser/generated/LitmusLexer.h >/dev/null
+# The generated parsers' headers, which the sources include: every grammar's.
+ninja -C "$build" opcheck_grammar >/dev/null
 mapfile -t sources < <(python3 -c '
 import json, sys
 for entry in json.load(open(sys.argv[1])):
