@@ -25,8 +25,7 @@ std::string_view operatorSpelling(const std::array<COperator, N>& table, Opcode 
 // (so that the reprint numbers registers as the test does).
 class ThreadPrinter {
  public:
-  ThreadPrinter(const Test& test, std::size_t thread)
-      : test_(test), thread_(thread), owner_(test.threads[thread]) {}
+  ThreadPrinter(const Test& test, std::size_t thread) : test_(test), owner_(test.threads[thread]) {}
 
   std::string print() {
     block(0, static_cast<std::uint32_t>(owner_.instructions.size()), 1);
@@ -201,7 +200,6 @@ class ThreadPrinter {
   }
 
   const Test& test_;
-  std::size_t thread_;
   const Thread& owner_;
   std::size_t declared_ = 0;
   std::string out_;
