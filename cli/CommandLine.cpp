@@ -154,6 +154,17 @@ std::string doesNotApply(std::string_view option, std::string_view model, std::s
   return message;
 }
 
+std::vector<std::string> splitCommas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    parts.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return parts;
+}
+
 bool given(const CLI::App& app, const std::string& option) { return app.count(option) > 0; }
 
 }  // namespace opcheck::cli

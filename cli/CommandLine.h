@@ -82,6 +82,9 @@ int usageError(const std::string& message);
 // would ignore is an error (docs/architecture.md "Command line"), never dropped.
 std::string doesNotApply(std::string_view option, std::string_view model, std::string_view hint = "");
 
+// "a,b,c" as its parts ("a", "b", "c"; an empty text is one empty part).
+std::vector<std::string> splitCommas(const std::string& text);
+
 // Whether OPTION (e.g. "--witness") was given on APP's command line.
 bool given(const CLI::App& app, const std::string& option);
 

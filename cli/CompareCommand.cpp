@@ -50,17 +50,6 @@ struct CompareOptions {
   bool json = false;
 };
 
-std::vector<std::string> splitCommas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    parts.push_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return parts;
-}
-
 // --against LOG: one model against a log. The options of the two-sided
 // comparison do not apply (an option a command would ignore is an error:
 // docs/architecture.md "Command line").

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "cli/CommandLine.h"
+
 namespace opcheck::cli {
 
 namespace {
@@ -150,18 +152,6 @@ bool expectsSeparateValue(const CLI::App& app, const std::string& word) {
          !(word[1] != '-' && word.size() > 2);  // -j4: the value is glued on
 }
 
-// "a,b,c" as its parts.
-std::vector<std::string> commaSeparated(const std::string& list) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', start), list.size());
-    parts.push_back(list.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return parts;
-}
-
 }  // namespace
 
 HerdRewrite rewriteHerdSpellings(const CLI::App& app, const std::vector<std::string>& arguments) {
@@ -201,7 +191,7 @@ HerdRewrite rewriteHerdSpellings(const CLI::App& app, const std::vector<std::str
     }
     const std::string& value = arguments[++index];
     const bool list = herd->name == "skipchecks";
-    for (const std::string& part : list ? commaSeparated(value) : std::vector<std::string>{value}) {
+    for (const std::string& part : list ? splitCommas(value) : std::vector<std::string>{value}) {
       result.arguments.emplace_back(herd->opcheck);
       result.arguments.push_back(part);
     }
