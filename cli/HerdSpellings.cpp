@@ -178,7 +178,8 @@ HerdRewrite rewriteHerdSpellings(const CLI::App& app, const std::vector<std::str
       return result;
     }
     if (app.get_option_no_throw(std::string(herd->opcheck)) == nullptr && herd->opcheck != "--help") {
-      result.error = spelled + " is " + std::string(herd->opcheck) + ", which " + command + " does not take";
+      result.error.append(spelled).append(" is ").append(herd->opcheck);
+      result.error.append(", which ").append(command).append(" does not take");
       return result;
     }
     if (!herd->takesValue) {

@@ -10,6 +10,7 @@
 #include "litmus/Limits.h"
 #include "parser/CommonParts.h"
 #include "parser/ScopeTreeReader.h"
+#include "support/Assert.h"
 
 namespace opcheck::parser {
 
@@ -287,7 +288,11 @@ class CTestBuilder {
       fail(positionOf(name), "'" + text + "' is not a location " + threadName(thread_) +
                                  " takes (add 'atomic_int* " + text + "' to its parameters)");
     }
-    return *test_.findLocation(text);
+    // A thread's parameters are the test's locations (checked where they
+    // are declared).
+    const std::optional<LocationId> location = test_.findLocation(text);
+    OPCHECK_ASSERT(location.has_value(), "a parameter names a location of the test");
+    return *location;
   }
 
   Operand operand(C::COperandContext& operand) {
@@ -487,6 +492,11 @@ class CTestBuilder {
            "unsupported construct: " + std::string(cMemoryOrderName(semantics)) + " on " + name + " (" +
                std::string(why) + ")");
     };
+    // returnsValue above makes every builtin that returns a value assign it.
+    auto resultOperand = [&] {
+      OPCHECK_ASSERT(result.has_value(), "a builtin that returns a value assigns it to a register");
+      return registerOperand(*result);
+    };
     switch (builtin->kind) {
       case CBuiltinKind::Load:
         // C11 7.17.7.2: "The order argument shall not be memory_order_release
@@ -495,7 +505,7 @@ class CTestBuilder {
           refuseOrder("C11 7.17.7.2: a load is not a release");
         }
         instruction.opcode = Opcode::Load;
-        instruction.operands.push_back(registerOperand(*result));
+        instruction.operands.push_back(resultOperand());
         instruction.operands.push_back(
             Operand{Operand::Kind::Location, locationArgument(*arguments[0], name), 0});
         break;
@@ -512,7 +522,7 @@ class CTestBuilder {
         break;
       case CBuiltinKind::ReadModifyWrite:
         instruction.opcode = Opcode::Atomic;
-        instruction.operands.push_back(registerOperand(*result));
+        instruction.operands.push_back(resultOperand());
         instruction.operands.push_back(
             Operand{Operand::Kind::Location, locationArgument(*arguments[0], name), 0});
         instruction.operands.push_back(valueArgument(*arguments[1], name, false));
@@ -522,7 +532,7 @@ class CTestBuilder {
           checkFailureOrder(semantics, *arguments[operands + 1], name);
         }
         instruction.opcode = Opcode::Atomic;
-        instruction.operands.push_back(registerOperand(*result));
+        instruction.operands.push_back(resultOperand());
         instruction.operands.push_back(
             Operand{Operand::Kind::Location, locationArgument(*arguments[0], name), 0});
         instruction.operands.push_back(valueArgument(*arguments[1], name, true));
