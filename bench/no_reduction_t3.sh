@@ -5,7 +5,7 @@
 # fuzz-models.sh checks random tests).
 #   1. RED-2 (load-request gating) and RED-3 (partial-order reduction) off,
 #      on every $WHOLE_STRIDE-th test (default 1: all 10554; CI takes every
-#      4th, to stay within its time), each explored to the end.
+#      8th, to stay within its time), each explored to the end.
 #   2. Every reduction off, RED-1 (dead cache lines) too, on every $STRIDE-th
 #      test (default 20), each cut at $MAX_STATES states (default 200000):
 #      without RED-1 a stale L1 line may be filled and dropped forever, which

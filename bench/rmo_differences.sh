@@ -7,7 +7,7 @@
 # Prints, per preset, the outcomes by shape and the rmo axioms they break;
 # fails when one is not explained by ptx.
 # With T3_STRIDE=N (default 1) only every N-th t3 test is compared (CI takes
-# every 4th, to stay within its time); the other corpora always in full.
+# every 8th, to stay within its time); the other corpora always in full.
 # Usage: bench/rmo_differences.sh [BUILD_DIR] [REPORT_DIR]
 set -euo pipefail
 target=opcheck
