@@ -126,8 +126,9 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Gen
     return usageError("--seed applies to --random");
   }
   const bool single = options.mode == Mode::Cycle || options.mode == Mode::Shape;
-  if (!single && (options.ctaGroups || options.gpuGroups || !options.name.empty())) {
-    return usageError("--cta-groups, --gpu-groups and --name apply to one cycle or --shape");
+  if (!single && (options.ctaGroups || options.gpuGroups || !options.name.empty() || given(app, "--scope"))) {
+    // A family's tests carry cuda-litmus's own scopes; --random draws its own.
+    return usageError("--scope, --cta-groups, --gpu-groups and --name apply to one cycle or --shape");
   }
   return std::nullopt;
 }

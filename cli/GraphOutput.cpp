@@ -77,6 +77,7 @@ void addGraphOptions(CLI::App& app, GraphOptions& options) {
       [&options](std::uint64_t limit) {
         options.show.limit = static_cast<std::size_t>(limit);
         options.showGiven = true;
+        options.limitGiven = true;
       },
       "at most N pictures per test");
   app.add_option("-o,--output", options.directory,
@@ -94,11 +95,14 @@ std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool
            axiomaticModelNames(" or ") +
            "); for ptx-op, --witness -o DIR pictures the witness run's execution graph";
   }
-  if (axiomatic && showing && options.directory.empty()) {
-    return "--show needs -o DIR, the folder the pictures go to";
-  }
   if (options.show.through && options.show.show == axiomcheck::ShowSelection::None) {
     return "--through lets rejected candidates through to --show's selection: give --show too";
+  }
+  if (options.limitGiven && options.show.show == axiomcheck::ShowSelection::None) {
+    return "--nshow N limits the pictures --show selects: give --show too";
+  }
+  if (axiomatic && showing && options.directory.empty()) {
+    return "--show needs -o DIR, the folder the pictures go to";
   }
   if (!options.directory.empty() && axiomatic && !showing) {
     return "-o DIR holds pictures: give --show prop|neg|all|cond|wit|rejected";

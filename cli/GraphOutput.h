@@ -21,8 +21,9 @@ namespace opcheck::cli {
 
 struct GraphOptions {
   axiomcheck::ShowOptions show;
-  bool showGiven = false;  // --show, --through or --nshow appeared
-  std::string directory;   // -o DIR; empty: no pictures
+  bool showGiven = false;   // --show, --through or --nshow appeared
+  bool limitGiven = false;  // --nshow appeared
+  std::string directory;    // -o DIR; empty: no pictures
 };
 
 // --show prop|neg|all|cond|wit|rejected|none, --through invalid|all|none,

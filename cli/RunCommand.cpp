@@ -170,6 +170,13 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Run
       }
       options.model = models.front();
     }
+  } else if (given(line.app, "--unroll") &&
+             !(options.operational.witness && !options.graphs.directory.empty())) {
+    // ptx-op follows a loop as long as it runs (a loop that cannot end is a
+    // hang); only the recording of --witness's graph cuts runs at a bound.
+    return usageError(doesNotApply("--unroll", line.model,
+                                   "ptx-op follows loops to their end; --unroll bounds the axiomatic models' "
+                                   "paths and, with --witness -o DIR, the witness graph's recording"));
   } else if (given(line.app, "--skip-axiom")) {
     return usageError(
         doesNotApply("--skip-axiom", line.model, "it names an axiom of " + axiomaticModelNames(" or ")));

@@ -115,6 +115,26 @@ TEST_CASE("an option that does not apply to the chosen model is a usage error", 
   checkUsageError({"races", kCatalogueStoreBuffering, "--guarantee", "--model", "sc"}, "takes no --model");
 }
 
+TEST_CASE("an option with nothing to act on is a usage error, never passed over", "[cli]") {
+  // ptx-op follows loops to their end: --unroll bounds only the recording of
+  // --witness's graph.
+  checkUsageError({kCatalogueStoreBuffering, "--model", "ptx-op", "--unroll", "3"},
+                  "--unroll does not apply to --model ptx-op");
+  Scratch scratch;
+  const CommandResult pictured = runOpcheck({kCatalogueStoreBuffering, "--model", "ptx-op", "--witness", "-o",
+                                             scratch.path().string(), "--unroll", "3"});
+  INFO(pictured.standardError);
+  CHECK(pictured.exitStatus == 0);
+  // --nshow and --through shape --show's selection.
+  checkUsageError({kCatalogueStoreBuffering, "--nshow", "2"}, "--nshow N limits the pictures --show selects");
+  checkUsageError({kCatalogueStoreBuffering, "--through", "all"},
+                  "--through lets rejected candidates through");
+  // A family's tests carry cuda-litmus's scopes.
+  checkUsageError({"generate", "--family", "iriw", "--scope", "cta", "-o", scratch.path("family").string()},
+                  "--scope, --cta-groups, --gpu-groups and --name apply to one cycle or --shape");
+  checkUsageError({"generate", "--random", "3", "--scope", "sys"}, "apply to one cycle or --shape");
+}
+
 TEST_CASE("a model is named ptx-op,PRESET in every command", "[cli]") {
   const CommandResult named = runOpcheck({kCatalogueStoreBuffering, "--model", "ptx-op,fermi"});
   const CommandResult old = runOpcheck({kCatalogueStoreBuffering, "--model", "ptx-op", "--arch", "fermi"});
