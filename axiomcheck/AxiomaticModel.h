@@ -50,6 +50,9 @@ struct ModelTraits {
   bool failedCasWrites = false;
   // bar.sync / bar.arrive synchronize (a model without barriers ignores them).
   bool barriers = false;
+  // .acquire, .release and .acq_rel order (seed 000's RMO orders memory by
+  // membar and dependencies alone: IgnoredQualifiers.h says so to the user).
+  bool releaseAcquire = true;
   // How `opcheck races` reads the model's executions (docs/races.md).
   RaceExecutions races = RaceExecutions::None;
   // The data races of one of its executions, by the model's own definition

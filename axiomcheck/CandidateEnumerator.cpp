@@ -12,6 +12,7 @@
 
 #include "axiomcheck/BarrierSynchronization.h"
 #include "axiomcheck/FinalStates.h"
+#include "axiomcheck/IgnoredQualifiers.h"
 #include "axiomcheck/ThreadPaths.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/Opcode.h"
@@ -437,6 +438,7 @@ litmus::Outcome checkTest(const litmus::Test& test, const AxiomaticModel& model,
                             " candidates never complete a barrier (it waits for more threads than reach it) "
                             "and have no final state");
   }
+  outcome.ignored = ignoredQualifiers(model, test);
   for (std::size_t flag = 0; flag < model.flags().size(); ++flag) {
     if ((collector.raisedFlags() >> flag & 1U) != 0) {
       outcome.flags.emplace_back(model.flags()[flag].name);

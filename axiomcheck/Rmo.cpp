@@ -193,7 +193,7 @@ constexpr ModelDefinition<FixedParts> kRmoDefinition = {
     .summary = "per-scope RMO of the ASPLOS'15 GPU paper with herd's atomicity (herd7 2015 ptx-nodoc)",
     .axioms = kAxioms,
     .clauses = kClauses,
-    .traits = {.failedCasWrites = true, .barriers = false},
+    .traits = {.failedCasWrites = true, .barriers = false, .releaseAcquire = false},
     .thinAirAxiom = kNoThinAir,
     .checkSupported = checkRmoSupported,
     .derive = fixedParts,

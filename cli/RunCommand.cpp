@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "axiomcheck/CandidateEnumerator.h"
+#include "axiomcheck/IgnoredQualifiers.h"
 #include "axiomcheck/Models.h"
 #include "cli/CommandLine.h"
 #include "cli/Commands.h"
@@ -204,6 +205,7 @@ struct TestResult {
   bool hang = false;    // ptx-op found states from which no final state is reachable
   std::string error;    // FILE:LINE:COL: error: ..., empty for a good file
   std::string warning;  // a limit cut an exploration short
+  std::string note;     // what the model ignores of the test (IgnoredQualifiers.h)
   std::string name;     // the test's, for its pictures' file names
   std::vector<std::pair<std::string, std::string>> pictures;  // suffix, DOT (-o DIR)
 };
@@ -269,6 +271,7 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
     } else {
       result.output = litmus::dumpJson(litmus::outcomeJson(test, outcome, file.string()));
     }
+    result.note = axiomcheck::ignoredQualifiersNote(*options.model, test, file.string());
     if (!outcome.stopped.empty()) {
       result.warning = file.string() + ": warning: the enumeration stopped " + stopPhrase(outcome.stopped) +
                        " after " + std::to_string(outcome.candidates) + " candidates; the report is partial";
@@ -353,9 +356,11 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
         allGood = writePicture(options.graphs.directory, name, dot).has_value() && allGood;
       }
     }
-    if (!result.warning.empty()) {
-      std::cout.flush();
-      std::cerr << (progress ? "\r\033[K" : "") << result.warning << '\n';
+    for (const std::string* line : {&result.note, &result.warning}) {
+      if (!line->empty()) {
+        std::cout.flush();
+        std::cerr << (progress ? "\r\033[K" : "") << *line << '\n';
+      }
     }
     if (!result.error.empty()) {
       std::cout.flush();

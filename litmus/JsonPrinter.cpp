@@ -94,6 +94,7 @@ Json outcomeJson(const Test& test, const Outcome& outcome, const std::string& fi
   }
   object["rejected"] = std::move(rejected);
   object["flags"] = outcome.flags;
+  object["ignored"] = outcome.ignored;
   object["notes"] = outcome.notes;
   object["time"] = outcome.seconds;
   const std::optional<std::string> hash = herdHash(test);

@@ -45,6 +45,9 @@ struct Outcome {
   // NAME`) that some counted execution raised, in the model's order (the C
   // models' data races: the behaviour is undefined).
   std::vector<std::string> flags;
+  // What the test writes and the model reads as absent (".acquire",
+  // "bar.sync", ...: axiomcheck/IgnoredQualifiers.h), in the order written.
+  std::vector<std::string> ignored;
   std::vector<std::string> notes;
 
   // herd's Ok/No: exists -> some execution satisfies the proposition;

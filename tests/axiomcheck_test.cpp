@@ -14,6 +14,7 @@
 #include "axiomcheck/CandidateEnumerator.h"
 #include "axiomcheck/Execution.h"
 #include "axiomcheck/Expression.h"
+#include "axiomcheck/IgnoredQualifiers.h"
 #include "axiomcheck/Models.h"
 #include "axiomcheck/Orientations.h"
 #include "axiomcheck/Relation.h"
@@ -364,6 +365,32 @@ exists (x == 1)
 )";
 
 }  // namespace
+
+TEST_CASE("rmo names the .acquire, .release and barriers it reads as absent; ptx none", "[axiomcheck]") {
+  // seed 000's RMO orders memory by membar and dependencies alone (Figs.
+  // 15-16): release, acquire and bar.sync order nothing under it.
+  const litmus::Test test = parser::readLitmusText(R"(PTX MP+rel+bar+acq
+{
+x=0;
+y=0;
+}
+ P0@cta 0,gpu 0      | P1@cta 0,gpu 0       ;
+ st.weak x, 1        | bar.sync 0           ;
+ bar.sync 0          | ld.acquire.gpu r1, y ;
+ st.release.gpu y, 1 | ld.weak r2, x        ;
+ fence.acq_rel.gpu   | membar.gl            ;
+exists (P1:r1 == 1 /\ P1:r2 == 0)
+)",
+                                                   "ignored.litmus");
+  const std::vector<std::string> expected = {"bar.sync", ".release", ".acq_rel", ".acquire"};
+  CHECK(ignoredQualifiers(rmoModel(), test) == expected);
+  CHECK(ignoredQualifiers(ptxModel(), test).empty());
+  const litmus::Outcome outcome = checkTest(test, rmoModel(), CheckOptions{}, "ignored.litmus");
+  CHECK(outcome.ignored == expected);
+  CHECK(ignoredQualifiersNote(rmoModel(), test, "ignored.litmus")
+            .starts_with("ignored.litmus: note: model rmo ignores bar.sync, .release, .acq_rel, .acquire ("));
+  CHECK(ignoredQualifiersNote(ptxModel(), test, "ignored.litmus").empty());
+}
 
 TEST_CASE("sc: each axiom broken alone", "[axiomcheck]") {
   const AxiomaticModel& sc = scModel();

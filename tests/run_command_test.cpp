@@ -82,6 +82,25 @@ TEST_CASE("opcheck --model rmo prints herd7's block for store buffering", "[cli]
         "\n");
 }
 
+TEST_CASE("rmo answers a test with .release and .acquire, and says on stderr it ignored them",
+          "[cli][axiomatic]") {
+  const std::string file =
+      std::string(OPCHECK_SOURCE_DIR) + "/catalogue/seed001/Fig5-MP-release-acquire.litmus";
+  const testing::CommandResult herd = testing::runOpcheck({file, "--model", "rmo"});
+  CHECK(herd.exitStatus == 0);
+  CHECK(herd.standardError ==
+        file + ": note: model rmo ignores .release, .acquire (" +
+            "per-scope RMO of the ASPLOS'15 GPU paper with herd's atomicity (herd7 2015 "
+            "ptx-nodoc)): it answers as if they were not written\n");
+  const testing::CommandResult json = testing::runOpcheck({file, "--model", "rmo", "--format", "json"});
+  const auto document = nlohmann::json::parse(json.standardOutput);
+  CHECK(document["tests"][0]["ignored"] == nlohmann::json::array({".release", ".acquire"}));
+  // ptx reads them: nothing to say.
+  const testing::CommandResult ptx = testing::runOpcheck({file, "--model", "ptx", "--format", "json"});
+  CHECK(ptx.standardError.empty());
+  CHECK(nlohmann::json::parse(ptx.standardOutput)["tests"][0]["ignored"].empty());
+}
+
 TEST_CASE("negated and universal conditions and nested connectives print as herd prints them",
           "[cli][axiomatic]") {
   Scratch scratch;
