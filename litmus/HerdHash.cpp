@@ -1,12 +1,12 @@
 #include "litmus/HerdHash.h"
 
 #include <algorithm>
-#include <boost/uuid/detail/md5.hpp>
 #include <cstdio>
 #include <tuple>
 #include <vector>
 
 #include "litmus/CanonicalPrinter.h"
+#include "support/Md5.h"
 
 namespace opcheck::litmus {
 
@@ -14,20 +14,8 @@ namespace {
 
 // The raw 16 bytes of TEXT's MD5 digest (OCaml's Digest.string).
 std::string md5(const std::string& text) {
-  boost::uuids::detail::md5 hasher;
-  hasher.process_bytes(text.data(), text.size());
-  boost::uuids::detail::md5::digest_type digest;
-  hasher.get_digest(digest);
-  // Since Boost 1.71 each of the four words holds four bytes of the digest,
-  // the first in its most significant byte (boost/uuid/detail/md5.hpp,
-  // BOOST_UUID_DETAIL_MD5_BYTE_OUT), whatever the machine's byte order.
-  std::string bytes;
-  for (const unsigned int word : digest) {
-    for (const int shift : {24, 16, 8, 0}) {
-      bytes += static_cast<char>((word >> shift) & 0xFF);
-    }
-  }
-  return bytes;
+  const support::Md5Digest digest = support::md5(text);
+  return {digest.begin(), digest.end()};
 }
 
 std::string hex(const std::string& bytes) {
