@@ -82,6 +82,20 @@ std::string counterexampleText(const crosscheck::MappingCheck& check,
       }
       text += "\n";
     }
+    if (found.imaged && found.imageAxioms.empty()) {
+      text +=
+          "  its image on the C test (each PTX event read as the C event it comes from) breaks no axiom of " +
+          source + "\n";
+    } else if (!found.imageAxioms.empty()) {
+      text += "  its image on the C test (each PTX event read as the C event it comes from) breaks, under " +
+              source + ":";
+      for (const std::string& axiom : found.imageAxioms) {
+        text += " " + axiom;
+      }
+      text += "\n";
+    } else if (!found.imageProblem.empty()) {
+      text += "  its image on the C test is no candidate execution of it: " + found.imageProblem + "\n";
+    }
     text +=
         "  the PTX execution " + target + " allows (Graphviz dot):\n" + indentedLines(found.targetExecution);
   }

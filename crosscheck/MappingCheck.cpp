@@ -2,10 +2,16 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <new>
 
+#include "axiomcheck/ExecutionDot.h"
+#include "axiomcheck/FinalStates.h"
+#include "axiomcheck/ForwardingModel.h"
 #include "axiomcheck/ShownExecutions.h"
+#include "axiomcheck/ThreadPaths.h"
 #include "compile/Compiler.h"
+#include "crosscheck/GraphTranslation.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
 
@@ -53,18 +59,183 @@ litmus::Test askingFor(const litmus::Test& test, const litmus::ObservedTerms& te
   return asking;
 }
 
-MappingCounterexample counterexample(const MappingCheck& check, const litmus::ObservedTerms& terms,
-                                     const litmus::FinalState& state, const MappingCheckOptions& options) {
+// Watches the target model on the compiled test for the first execution it
+// allows that ends in STATE, and keeps its picture and its image on the C
+// test: per thread, the events of the C instructions in program order (a
+// fence the mapping inserted belongs to its access and has no event of its
+// own), what each read took, and co, read as the graphs of ptx-op's runs are
+// (opsem/ExecutionGraph.h), so that GraphTranslation.h makes it a candidate
+// of the C model (seed 001's artifact, src11-to-ptx-mapping: reverse_map).
+class ImageCapture : public axiomcheck::ForwardingModel {
+ public:
+  ImageCapture(const axiomcheck::AxiomaticModel& model, const compile::CompiledTest& compiled,
+               const litmus::Test& source, const litmus::FinalState& state)
+      : ForwardingModel(model),
+        compiled_(compiled),
+        source_(source),
+        terms_(litmus::ObservedTerms::of(compiled.test)),
+        state_(state) {}
+
+  void completeAndCheck(axiomcheck::Execution& execution, axiomcheck::CandidateSink& sink) const override {
+    Watch watch(*this, sink);
+    model().completeAndCheck(execution, watch);
+  }
+
+  // Written under the lock while the model runs (completeAndCheck is const).
+  mutable std::optional<opsem::ExecutionGraph> image;
+  mutable std::string picture;
+
+ private:
+  class Watch : public axiomcheck::CandidateSink {
+   public:
+    Watch(const ImageCapture& capture, axiomcheck::CandidateSink& sink) : capture_(capture), sink_(sink) {}
+    void accept(const axiomcheck::Execution& execution) override {
+      capture_.consider(execution);
+      sink_.accept(execution);
+    }
+    void reject(std::size_t axiom) override { sink_.reject(axiom); }
+
+   private:
+    const ImageCapture& capture_;
+    axiomcheck::CandidateSink& sink_;
+  };
+
+  void consider(const axiomcheck::Execution& x) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (image) {
+      return;
+    }
+    bool ends = false;
+    axiomcheck::FinalStates states(compiled_.test, terms_);
+    states.forEach(x, [&](const litmus::FinalState& state) {
+      ends = ends || litmus::displayedPart(terms_, state) == state_;
+    });
+    if (!ends) {
+      return;
+    }
+    axiomcheck::DotPicture dot;
+    dot.name = compiled_.test.name;
+    dot.caption.push_back(compiled_.test.name + ": an execution allowed by " + std::string(model().name()));
+    dot.caption.push_back("final state: " + litmus::formatHerdState(compiled_.test, terms_,
+                                                                    litmus::displayedPart(terms_, state_)));
+    picture = axiomcheck::executionDot(x, dot);
+    image = imageOf(x);
+  }
+
+  opsem::ExecutionGraph imageOf(const axiomcheck::Execution& x) const {
+    opsem::ExecutionGraph graph;
+    graph.threads.resize(x.paths.size());
+    std::vector<std::optional<opsem::EventReference>> references(x.size);
+    std::vector<std::pair<unsigned, std::size_t>> reads;  // PTX read, its thread
+    for (std::size_t thread = 0; thread < x.paths.size(); ++thread) {
+      const std::vector<axiomcheck::PathEvent>& events = x.paths[thread]->events;
+      const std::vector<std::uint32_t>& origins = compiled_.origins[thread];
+      for (std::size_t at = 0; at < events.size(); ++at) {
+        const unsigned event = x.firstEvent[thread] + static_cast<unsigned>(at);
+        const std::size_t instruction = events[at].instruction;
+        const std::uint32_t origin = origins[instruction];
+        if (x.events[event].kind == axiomcheck::EventKind::Fence) {
+          const bool cFence = source_.threads[thread].instructions[origin].opcode == litmus::Opcode::Fence;
+          const bool firstOfRow = instruction == 0 || origins[instruction - 1] != origin;
+          if (!cFence || !firstOfRow) {
+            continue;  // inserted by the mapping: part of its access
+          }
+        }
+        const opsem::EventReference reference{static_cast<int>(thread),
+                                              static_cast<int>(graph.threads[thread].size())};
+        opsem::GraphEvent& added = graph.threads[thread].emplace_back();
+        added.instruction = origin;
+        references[event] = reference;
+        if (x.events[event].kind == axiomcheck::EventKind::Read) {
+          added.reads = true;
+          added.valueRead = x.values[event];
+          reads.emplace_back(event, thread);
+          // An atom's write half is the same event of the graph.
+          if (at + 1 < events.size() && events[at + 1].instruction == instruction && x.events[event].atomic) {
+            references[event + 1] = reference;
+            ++at;
+          }
+        }
+      }
+    }
+    for (const auto& [read, thread] : reads) {
+      const unsigned write = x.source[read];
+      opsem::GraphEvent& event = graph.threads[thread][static_cast<std::size_t>(references[read]->index)];
+      event.readFrom = x.events[write].initial ? opsem::EventReference{} : *references[write];
+    }
+    // co, a partial order in ptx, as one of its linear extensions: C's mo
+    // is total per location and need only contain it (reverse_map_co). A
+    // location of the outcome keeps its final value: the co-maximal write
+    // of that value comes last.
+    graph.coherence.resize(compiled_.test.locations.size());
+    for (std::size_t location = 0; location < compiled_.test.locations.size(); ++location) {
+      axiomcheck::EventSet left = x.writesAt(static_cast<litmus::LocationId>(location)) & ~x.initialWrites;
+      const std::optional<unsigned> last = finalWrite(x, location, left);
+      while (left != 0) {
+        std::optional<unsigned> next;
+        axiomcheck::forEachEvent(left, [&](unsigned write) {
+          bool minimal = true;
+          axiomcheck::forEachEvent(left, [&](unsigned other) {
+            minimal = minimal && !axiomcheck::contains(x.co.successors(other), write);
+          });
+          if (minimal && (!next || next == last)) {
+            next = write;
+          }
+        });
+        graph.coherence[location].push_back(*references[*next]);
+        left &= ~axiomcheck::eventBit(*next);
+      }
+    }
+    return graph;
+  }
+
+  // Of WRITES (LOCATION's), a co-maximal one with the value the outcome
+  // gives LOCATION, where the outcome shows it.
+  std::optional<unsigned> finalWrite(const axiomcheck::Execution& x, std::size_t location,
+                                     axiomcheck::EventSet writes) const {
+    for (std::size_t term = 0; term < terms_.displayedCount(); ++term) {
+      const litmus::ConditionTerm& shown = terms_.terms()[term];
+      if (shown.kind != litmus::ConditionTerm::Kind::Location || shown.index != location) {
+        continue;
+      }
+      std::optional<unsigned> found;
+      axiomcheck::forEachEvent(writes, [&](unsigned write) {
+        if ((x.co.successors(write) & writes) == 0 && x.values[write] == state_[term]) {
+          found = write;
+        }
+      });
+      return found;
+    }
+    return std::nullopt;
+  }
+
+  const compile::CompiledTest& compiled_;
+  const litmus::Test& source_;
+  litmus::ObservedTerms terms_;
+  litmus::FinalState state_;
+  mutable std::mutex mutex_;
+};
+
+MappingCounterexample counterexample(const MappingCheck& check, const compile::CompiledTest& compiled,
+                                     const litmus::ObservedTerms& terms, const litmus::FinalState& state,
+                                     const MappingCheckOptions& options) {
   MappingCounterexample found;
   found.state = state;
   found.stateText = litmus::formatHerdState(check.source, terms, state);
-  axiomcheck::ShowOptions one;
-  one.show = axiomcheck::ShowSelection::Prop;
-  one.limit = 1;
-  const axiomcheck::ShownOutcome target = axiomcheck::checkAndShow(
-      askingFor(check.target, terms, state), *options.target, options.check, check.file, one);
-  if (!target.pictures.empty()) {
-    found.targetExecution = target.pictures.front().dot;
+  const ImageCapture capture(*options.target, compiled, check.source, state);
+  (void)axiomcheck::checkTest(compiled.test, capture, options.check, check.file);
+  found.targetExecution = capture.picture;
+  if (capture.image) {
+    const GraphTranslator translator(check.source, check.file, *options.source, options.check.unroll);
+    axiomcheck::Execution image;
+    if (const std::optional<std::string> problem = translator.translate(*capture.image, image)) {
+      found.imageProblem = *problem;
+    } else {
+      found.imaged = true;
+      for (const std::size_t axiom : options.source->brokenAxioms(image)) {
+        found.imageAxioms.emplace_back(options.source->axioms()[axiom].name);
+      }
+    }
   }
   axiomcheck::ShowOptions rejected;
   rejected.show = axiomcheck::ShowSelection::Rejected;
@@ -98,7 +269,8 @@ MappingCheck checkMapping(const std::filesystem::path& file, const MappingCheckO
   try {
     check.source = parser::readLitmusFile(file);
     check.name = check.source.name;
-    check.target = compile::compileTest(check.source, check.file, *options.mapping).test;
+    const compile::CompiledTest compiled = compile::compileTest(check.source, check.file, *options.mapping);
+    check.target = compiled.test;
     const litmus::Outcome source =
         axiomcheck::checkTest(check.source, *options.source, options.check, check.file);
     check.sourceStates = source.states.size();
@@ -124,7 +296,7 @@ MappingCheck checkMapping(const std::filesystem::path& file, const MappingCheckO
     std::set_difference(target.states.begin(), target.states.end(), source.states.begin(),
                         source.states.end(), std::back_inserter(extra));
     for (const litmus::FinalState& state : extra) {
-      check.counterexamples.push_back(counterexample(check, source.terms, state, options));
+      check.counterexamples.push_back(counterexample(check, compiled, source.terms, state, options));
     }
     if (options.operational) {
       ComparisonOptions comparison;

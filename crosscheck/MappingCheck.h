@@ -31,6 +31,12 @@ struct MappingCounterexample {
   // An execution of the compiled test the target model allows with that
   // outcome, drawn as docs/graphs.md draws executions.
   std::string targetExecution;
+  // The axioms of the source model that the image of that execution on the
+  // C test breaks (each PTX event mapped back to the C event it comes from,
+  // rf and co with them), or why it has no image.
+  bool imaged = false;  // the image is a candidate execution of the C test
+  std::vector<std::string> imageAxioms;
+  std::string imageProblem;
   // How the source model rejects the C test's candidates with that
   // outcome: per axiom broken, how many of the candidates shown break it.
   std::vector<std::pair<std::string, std::size_t>> sourceAxioms;

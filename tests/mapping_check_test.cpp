@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "axiomcheck/Models.h"
 #include "compile/Mapping.h"
@@ -82,7 +83,13 @@ TEST_CASE(
   CHECK_THAT(found.targetExecution, Catch::Matchers::Contains("F.sc.sys"));
   CHECK_THAT(found.targetExecution, Catch::Matchers::Contains("R*.acq.sys y=1"));
   CHECK_THAT(found.targetExecution, Catch::Matchers::Contains("W*.rlx.sys y=2"));
-  // Fig. 12a: (a) hb (f) and (f) reads 0: Coherence.
+  // Fig. 12a: (a) hb (f) and (f) reads 0: Coherence. The image of Fig.
+  // 12b on the C test, derived by hand: (b) sw (c) as (c) reads (b); (c) sw
+  // (e) as (d) is in (c)'s release sequence; so (a) hb (f) and (f) rb (a),
+  // which Coherence forbids; (c) reads (b), its immediate co predecessor
+  // (Atomicity holds); (c) is the one seq_cst event, so psc is empty (SC
+  // holds).
+  CHECK(found.imageAxioms == std::vector<std::string>{"Coherence"});
   REQUIRE(!found.sourceAxioms.empty());
   CHECK(found.sourceAxioms.front().first == "Coherence");
 
@@ -95,8 +102,11 @@ TEST_CASE(
 TEST_CASE("release-as-relaxed is caught on message passing through release and acquire", "[mapping-check]") {
   // The release store compiled relaxed synchronizes with nothing: ptx lets
   // P1 read the flag and then the old x (catalogue: src11 forbids it).
-  CHECK(onlyCounterexample(MappingChecker("release-as-relaxed").check("MP+rel+acq.litmus")) ==
-        "1:r0=1; 1:r1=0;");
+  const MappingCheck check = MappingChecker("release-as-relaxed").check("MP+rel+acq.litmus");
+  CHECK(onlyCounterexample(check) == "1:r0=1; 1:r1=0;");
+  // Its image on the C test: the release store read by the acquire load
+  // synchronizes, so Wx hb Rx, and Rx reading 0 is rb to Wx (Coherence).
+  CHECK(check.counterexamples.front().imageAxioms == std::vector<std::string>{"Coherence"});
 }
 
 TEST_CASE("cta-scopes is caught where the threads are in different CTAs and not where they share one",
