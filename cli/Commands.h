@@ -23,6 +23,10 @@ int runModelCommand(const std::vector<std::string>& arguments);
 // With --against LOG [--model M]: one model against a herd7 or litmus7 log.
 int runCompareCommand(const std::vector<std::string>& arguments);
 
+// opcheck compile FILE|DIR... --mapping NAME [-o DIR]: each C test compiled
+// to PTX with a mapping (docs/mappings.md).
+int runCompileCommand(const std::vector<std::string>& arguments);
+
 // opcheck harness --observations FILE... [--model M]... [--format herd|json]
 // [--jobs N] [--unroll K] FILE|DIR...: models against outcomes seen on real
 // GPUs; 1 when some model forbids an outcome seen.

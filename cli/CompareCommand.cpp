@@ -4,6 +4,9 @@
 // test, and with --executions run by run (docs/architecture.md "Cross-validation").
 // Exit status 1 when some test is unsound.
 //
+// opcheck compare FILE|DIR... --source MODEL --mapping NAME [--ax MODEL] [--op ptx-op]: a C -> PTX
+// mapping checked on C tests (docs/mappings.md); exit status 1 when it is unsound on some test.
+//
 // opcheck compare FILE|DIR... --against LOG [--model MODEL] [--format herd|json]: one model's
 // final states against a herd7 or litmus7 log, as mcompare7 compares logs (cli/LogComparison.h).
 #include <unistd.h>
@@ -23,6 +26,7 @@
 #include "cli/Interrupt.h"
 #include "cli/Limits.h"
 #include "cli/LogComparison.h"
+#include "cli/MappingCheck.h"
 #include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
@@ -48,7 +52,63 @@ struct CompareOptions {
   std::string against;
   std::optional<ModelChoice> model;
   bool json = false;
+  // --source MODEL --mapping NAME: the mapping check.
+  std::optional<compile::Mapping> mapping;
+  crosscheck::MappingCheckOptions mappingCheck;
 };
+
+// --source MODEL --mapping NAME: the C tests' outcomes under MODEL against
+// the compiled tests' under --ax (one model) and, where --op is given,
+// ptx-op's.
+std::optional<int> parseMappingArguments(const CLI::App& app, const std::string& source,
+                                         const std::string& mapping, const std::string& axiomatic,
+                                         const std::string& operational, CompareOptions& options) {
+  for (const char* option :
+       {"--executions", "--report", "--against", "--model", "--format", "--skip-axiom"}) {
+    if (given(app, option)) {
+      return usageError(std::string(option) + " does not apply to compare --source MODEL --mapping NAME");
+    }
+  }
+  if (source.empty() || mapping.empty()) {
+    return usageError("the mapping check takes both --source MODEL (the C model) and --mapping NAME (" +
+                      mappingNames() + ", or a FILE.map)");
+  }
+  options.mappingCheck.source = axiomcheck::findModel(source);
+  if (options.mappingCheck.source == nullptr) {
+    return usageError("--source takes an axiomatic model that reads C tests, not '" + source + "'");
+  }
+  const std::vector<std::string> targets = splitCommas(axiomatic);
+  if (targets.size() != 1) {
+    return usageError("the mapping check takes one --ax model, the PTX model the compiled tests run on");
+  }
+  options.mappingCheck.target = axiomcheck::findModel(targets.front());
+  if (options.mappingCheck.target == nullptr) {
+    return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + "), not '" + targets.front() +
+                      "'");
+  }
+  if (given(app, "--op")) {
+    const std::optional<ModelChoice> operationalModel = findOperationalModel(operational);
+    if (!operationalModel) {
+      return usageError("--op is ptx-op or ptx-op,PRESET (see opcheck models), not '" + operational + "'");
+    }
+    opsem::OperationalOptions run;
+    run.architecture = operationalModel->architecture;
+    applyLimits(options.limits, run);
+    options.mappingCheck.operational = run;
+  }
+  int status = kSuccess;
+  options.mapping = chooseMapping(mapping, status);
+  if (!options.mapping) {
+    return status;
+  }
+  if (options.inputs.empty()) {
+    return usageError("give one or more C litmus files or directories (opcheck compare --help)");
+  }
+  applyLimits(options.limits, options.mappingCheck.check);
+  options.mappingCheck.check.unroll = options.comparison.check.unroll;
+  options.mappingCheck.timeoutSeconds = options.limits.timeoutSeconds;
+  return std::nullopt;
+}
 
 // --against LOG: one model against a log. The options of the two-sided
 // comparison do not apply (an option a command would ignore is an error:
@@ -128,8 +188,20 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   addLimitOptions(app, options.limits);
   std::vector<std::string> skippedAxioms;
   addSkipAxiomOption(app, skippedAxioms);
+  std::string source;
+  app.add_option("--source", source, "with --mapping, the C model the C tests are judged by")
+      ->type_name("MODEL");
+  std::string mapping;
+  app.add_option("--mapping", mapping,
+                 "check a mapping from C to PTX (" + mappingNames() +
+                     ", or a FILE.map) on C tests: every outcome of a compiled test under --ax must be one "
+                     "--source allows (docs/mappings.md)")
+      ->type_name("NAME");
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
+  }
+  if (given(app, "--source") || given(app, "--mapping")) {
+    return parseMappingArguments(app, source, mapping, axiomatic, operational, options);
   }
   if (!options.against.empty()) {
     return parseAgainstArguments(app, model, options);
@@ -231,6 +303,14 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
   applyInputLimits(options.limits);
   if (!options.against.empty()) {
     return runAgainstLog(options);
+  }
+  if (options.mapping) {
+    options.mappingCheck.mapping = &*options.mapping;
+    const InputFiles inputs = collectLitmusFiles(options.inputs);
+    for (const std::string& problem : inputs.problems) {
+      std::cerr << problem << '\n';
+    }
+    return runMappingCheck(inputs.files, !inputs.problems.empty(), options.mappingCheck, options.jobs);
   }
   const InputFiles inputs = collectLitmusFiles(options.inputs);
   for (const std::string& problem : inputs.problems) {

@@ -2,6 +2,8 @@
 //
 //   opcheck FILE|DIR... [--model M]  run a model, print herd-style verdicts
 //   opcheck compare FILE|DIR...      operational outcomes against axiomatic ones
+//   opcheck compile FILE|DIR... --mapping NAME
+//                                    C tests compiled to PTX with a mapping
 //   opcheck harness --observations FILE... FILE|DIR...
 //                                    models against outcomes seen on real GPUs
 //   opcheck generate CYCLE | --shape NAME | --family NAME
@@ -36,6 +38,7 @@ struct Subcommand {
 // its own options (cli/CommandLine.h).
 constexpr Subcommand kSubcommands[] = {
     {"compare", opcheck::cli::runCompareCommand, "ptx-op's outcomes against the axiomatic models'"},
+    {"compile", opcheck::cli::runCompileCommand, "C tests compiled to PTX with a mapping"},
     {"harness", opcheck::cli::runHarnessCommand, "models against outcomes seen on real GPUs"},
     {"generate", opcheck::cli::runGenerateCommand, "litmus tests from diy7 cycles, shapes and families"},
     {"races", opcheck::cli::runRacesCommand, "the data races of every allowed execution, explained"},
@@ -121,7 +124,8 @@ int main(int argc, char** argv) {
         subcommand != nullptr && rest.size() == 1) {
       return subcommand->run({"--help"});
     }
-    std::cerr << "opcheck: error: help takes one subcommand among compare, harness, generate, races, parse, "
+    std::cerr << "opcheck: error: help takes one subcommand among compare, compile, harness, generate, "
+                 "races, parse, "
                  "models\n";
     return kBadInput;
   }

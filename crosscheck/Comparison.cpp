@@ -58,7 +58,19 @@ bool TestComparison::unsound() const {
                      [](const ModelComparison& model) { return model.unsound(); });
 }
 
-TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& given) {
+TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& options) {
+  try {
+    return compareParsedTest(parser::readLitmusFile(file), file.string(), options);
+  } catch (const litmus::InputError& error) {
+    TestComparison comparison;
+    comparison.file = file.string();
+    comparison.error = error.what();
+    return comparison;
+  }
+}
+
+TestComparison compareParsedTest(const litmus::Test& original, const std::string& file,
+                                 const ComparisonOptions& given) {
   ComparisonOptions options = given;
   if (options.timeoutSeconds > 0) {
     const statespace::Deadline deadline = statespace::Deadline::after(options.timeoutSeconds);
@@ -66,9 +78,8 @@ TestComparison compareTest(const std::filesystem::path& file, const ComparisonOp
     options.check.deadline = deadline;
   }
   TestComparison comparison;
-  comparison.file = file.string();
+  comparison.file = file;
   try {
-    const litmus::Test original = parser::readLitmusFile(file);
     comparison.name = original.name;
     comparison.test = withEveryTermShown(original);
     OperationalSideOptions sideOptions;

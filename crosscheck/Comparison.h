@@ -82,4 +82,9 @@ struct ComparisonOptions {
 
 TestComparison compareTest(const std::filesystem::path& file, const ComparisonOptions& options);
 
+// The same for a test already read (FILE names it in messages): for tests
+// opcheck makes itself, such as a C test compiled to PTX (MappingCheck.h).
+TestComparison compareParsedTest(const litmus::Test& test, const std::string& file,
+                                 const ComparisonOptions& options);
+
 }  // namespace opcheck::crosscheck

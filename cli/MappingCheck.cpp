@@ -1,0 +1,188 @@
+#include "cli/MappingCheck.h"
+
+#include <chrono>
+#include <iostream>
+#include <sstream>
+
+#include "cli/CommandLine.h"
+#include "cli/ExitStatus.h"
+#include "cli/Interrupt.h"
+#include "cli/OrderedParallel.h"
+#include "litmus/CanonicalPrinter.h"
+#include "litmus/Diagnostic.h"
+#include "opsem/OperationalModel.h"
+
+namespace opcheck::cli {
+
+namespace {
+
+std::string indentedLines(const std::string& text) {
+  std::istringstream lines(text);
+  std::string out;
+  for (std::string line; std::getline(lines, line);) {
+    out += "    " + line + "\n";
+  }
+  return out;
+}
+
+std::string countedNoun(std::size_t count, const std::string& word) {
+  return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+}
+
+// One line per test: what the check found.
+std::string mappingCheckLine(const crosscheck::MappingCheck& check,
+                             const crosscheck::MappingCheckOptions& options) {
+  const std::string source(options.source->name());
+  const std::string target(options.target->name());
+  if (check.undefined()) {
+    std::string flags;
+    for (const std::string& flag : check.undefinedBy) {
+      flags += (flags.empty() ? "" : ", ") + flag;
+    }
+    return check.name + ": undefined under " + source + " (" + flags + "), not compared";
+  }
+  std::string line = check.name + ": ";
+  if (!check.counterexamples.empty()) {
+    line += "UNSOUND: " + target + " allows " + countedNoun(check.counterexamples.size(), "outcome") + " " +
+            source + " forbids";
+  } else {
+    line += "sound";
+  }
+  line += " (" + source + " " + countedNoun(check.sourceStates, "state") + ", " + target + " " +
+          std::to_string(check.targetStates);
+  if (check.operational && !check.operational->models.empty()) {
+    const crosscheck::ModelComparison& op = check.operational->models.front();
+    line += ", " + std::string(opsem::kOperationalModelName) + " " +
+            std::to_string(check.operational->operationalStates) +
+            (op.unsound() ? " of which " + std::to_string(op.operationalOnly.size()) + " outside " + target
+                          : " within " + target);
+  }
+  line += ")";
+  if (!check.stopped.empty()) {
+    line += " [cut: " + check.stopped + "]";
+  }
+  return line;
+}
+
+std::string counterexampleText(const crosscheck::MappingCheck& check,
+                               const crosscheck::MappingCheckOptions& options) {
+  const std::string source(options.source->name());
+  const std::string target(options.target->name());
+  std::string text =
+      "\n== " + check.name + " (" + check.file + "): mapping " + options.mapping->name + " is unsound\n";
+  text += "C test:\n" + indentedLines(litmus::printCanonical(check.source));
+  text += "PTX test (opcheck compile --mapping " + options.mapping->name + "):\n" +
+          indentedLines(litmus::printCanonical(check.target));
+  for (const crosscheck::MappingCounterexample& found : check.counterexamples) {
+    text += "Outcome " + target + " allows and " + source + " forbids: " + found.stateText + "\n";
+    if (!found.sourceAxioms.empty()) {
+      text += "  " + source + " rejects the C executions with this outcome by:";
+      for (const auto& [axiom, count] : found.sourceAxioms) {
+        text += " " + axiom + " (" + countedNoun(count, "candidate") + ")";
+      }
+      text += "\n";
+    }
+    if (found.imaged && found.imageAxioms.empty()) {
+      text +=
+          "  its image on the C test (each PTX event read as the C event it comes from) breaks no axiom of " +
+          source + "\n";
+    } else if (!found.imageAxioms.empty()) {
+      text += "  its image on the C test (each PTX event read as the C event it comes from) breaks, under " +
+              source + ":";
+      for (const std::string& axiom : found.imageAxioms) {
+        text += " " + axiom;
+      }
+      text += "\n";
+    } else if (!found.imageProblem.empty()) {
+      text += "  its image on the C test is no candidate execution of it: " + found.imageProblem + "\n";
+    }
+    text +=
+        "  the PTX execution " + target + " allows (Graphviz dot):\n" + indentedLines(found.targetExecution);
+  }
+  if (check.operational && check.operational->unsound()) {
+    text += std::string(opsem::kOperationalModelName) + " reaches states of the PTX test that " + target +
+            " forbids (opcheck compare on it):";
+    for (const crosscheck::ModelComparison& model : check.operational->models) {
+      for (const litmus::FinalState& state : model.operationalOnly) {
+        text += "\n  " + litmus::formatHerdState(check.operational->test, check.operational->terms, state);
+      }
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string mappingNames() {
+  std::string names;
+  for (const std::string_view name : compile::builtinMappingNames()) {
+    names += (names.empty() ? "" : ", ") + std::string(name);
+  }
+  return names;
+}
+
+std::optional<compile::Mapping> chooseMapping(const std::string& name, int& status) {
+  try {
+    std::optional<compile::Mapping> mapping = compile::findMapping(name);
+    if (!mapping) {
+      status =
+          usageError("--mapping takes a mapping (" + mappingNames() + ") or a FILE.map, not '" + name + "'");
+    }
+    return mapping;
+  } catch (const litmus::InputError& error) {
+    std::cerr << error.what() << '\n';
+    status = kBadInput;
+    return std::nullopt;
+  }
+}
+
+int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInput,
+                    const crosscheck::MappingCheckOptions& options, unsigned jobs) {
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t sound = 0;
+  std::size_t unsound = 0;
+  std::size_t undefined = 0;
+  std::size_t errors = 0;
+  std::size_t cut = 0;
+  std::string details;
+  runInOrder<crosscheck::MappingCheck>(
+      files.size(), jobs, [&](std::size_t index) { return crosscheck::checkMapping(files[index], options); },
+      [&](crosscheck::MappingCheck check) {
+        if (!check.error.empty()) {
+          ++errors;
+          std::cerr << check.error << '\n';
+          return;
+        }
+        std::cout << mappingCheckLine(check, options) << '\n';
+        if (check.undefined()) {
+          ++undefined;
+        } else if (check.unsound()) {
+          ++unsound;
+          details += counterexampleText(check, options);
+        } else {
+          ++sound;
+        }
+        cut += check.stopped.empty() ? 0 : 1;
+      });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << details;
+  std::ostringstream summary;
+  summary.precision(2);
+  summary << std::fixed << seconds;
+  std::cout << "\nmapping " << options.mapping->name << " (" << options.source->name() << " -> "
+            << options.target->name() << "): " << countedNoun(files.size(), "test") << ", " << sound
+            << " sound, " << unsound << " unsound, " << undefined << " undefined (not compared)"
+            << (errors > 0 ? ", " + countedNoun(errors, "error") : "")
+            << (cut > 0 ? ", " + std::to_string(cut) + " cut" : "") << " in " << summary.str() << " s\n";
+  if (interrupted()) {
+    std::cerr << "opcheck compare: interrupted: the report is partial\n";
+    return interruptStatus();
+  }
+  if (unsound > 0) {
+    return kCheckFailed;
+  }
+  return badInput || errors > 0 ? kBadInput : kSuccess;
+}
+
+}  // namespace opcheck::cli
