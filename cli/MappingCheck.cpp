@@ -74,7 +74,8 @@ std::string counterexampleText(const crosscheck::MappingCheck& check,
   text += "PTX test (opcheck compile --mapping " + options.mapping->name + "):\n" +
           indentedLines(litmus::printCanonical(check.target));
   for (const crosscheck::MappingCounterexample& found : check.counterexamples) {
-    text += "Outcome " + target + " allows and " + source + " forbids: " + found.stateText + "\n";
+    text.append("Outcome ").append(target).append(" allows and ").append(source).append(" forbids: ");
+    text.append(found.stateText).append("\n");
     if (!found.sourceAxioms.empty()) {
       text += "  " + source + " rejects the C executions with this outcome by:";
       for (const auto& [axiom, count] : found.sourceAxioms) {
@@ -148,7 +149,7 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
   std::string details;
   runInOrder<crosscheck::MappingCheck>(
       files.size(), jobs, [&](std::size_t index) { return crosscheck::checkMapping(files[index], options); },
-      [&](crosscheck::MappingCheck check) {
+      [&](const crosscheck::MappingCheck& check) {
         if (!check.error.empty()) {
           ++errors;
           std::cerr << check.error << '\n';

@@ -14,6 +14,7 @@
 #include "crosscheck/GraphTranslation.h"
 #include "litmus/Diagnostic.h"
 #include "parser/LitmusReader.h"
+#include "support/Assert.h"
 
 namespace opcheck::crosscheck {
 
@@ -158,10 +159,15 @@ class ImageCapture : public axiomcheck::ForwardingModel {
         }
       }
     }
+    // The loop above gives every read and write of the execution its place.
+    auto referenceOf = [&references](unsigned event) {
+      OPCHECK_ASSERT(references[event].has_value(), "every access of the execution is in the graph");
+      return *references[event];
+    };
     for (const auto& [read, thread] : reads) {
       const unsigned write = x.source[read];
-      opsem::GraphEvent& event = graph.threads[thread][static_cast<std::size_t>(references[read]->index)];
-      event.readFrom = x.events[write].initial ? opsem::EventReference{} : *references[write];
+      opsem::GraphEvent& event = graph.threads[thread][static_cast<std::size_t>(referenceOf(read).index)];
+      event.readFrom = x.events[write].initial ? opsem::EventReference{} : referenceOf(write);
     }
     // co, a partial order in ptx, as one of its linear extensions: C's mo
     // is total per location and need only contain it (reverse_map_co). A
@@ -182,7 +188,8 @@ class ImageCapture : public axiomcheck::ForwardingModel {
             next = write;
           }
         });
-        graph.coherence[location].push_back(*references[*next]);
+        OPCHECK_ASSERT(next.has_value(), "co, a partial order, has a minimal write among those left");
+        graph.coherence[location].push_back(referenceOf(*next));
         left &= ~axiomcheck::eventBit(*next);
       }
     }
