@@ -211,8 +211,8 @@ class PtxOpMachine {
   std::string stateText(const State& state) const;
 
  private:
-  // Takes step ID in STATE if it is enabled, then settles the locations
-  // nobody can access any more (RED-6); leaves STATE alone otherwise.
+  // Takes step ID in STATE if it is enabled, then settles the copies the
+  // step can have left behind (RED-6); leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
   // Step ID alone.
   bool takeStep(State& state, std::uint32_t id) const;
