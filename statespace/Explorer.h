@@ -120,7 +120,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   const Clock::time_point start = Clock::now();
 
   const bool noLocalCycle = localStepsFormNoCycle(machine);
-  FingerprintSet seen;
+  FingerprintSet seen(std::size_t{1} << 12, options.jobs > 1);
   tbb::concurrent_vector<State> finals;
   tbb::concurrent_vector<Fingerprint> deadlocks;
   tbb::enumerable_thread_specific<std::vector<Edge>> edges;

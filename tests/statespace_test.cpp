@@ -250,8 +250,10 @@ TEST_CASE("a search for several traces stops where the state limit stops a searc
   CHECK(cut.states <= 5);
 }
 
-TEST_CASE("the fingerprint set grows past its first size and never loses an entry", "[statespace]") {
-  FingerprintSet set(16);
+TEST_CASE("the fingerprint set grows past its first size and never loses an entry whether shared or not",
+          "[statespace]") {
+  const bool shared = GENERATE(true, false);
+  FingerprintSet set(16, shared);
   for (std::uint64_t value = 0; value < 100000; ++value) {
     REQUIRE(set.insert(Fingerprint{value * 0x9E3779B97F4A7C15ull, value}));
   }
