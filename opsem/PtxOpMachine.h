@@ -72,6 +72,10 @@ class PtxOpMachine {
   // RED-3: without a backward branch, no state comes back.
   // RED-3: only a branch back closes a cycle, and it is never local.
   bool localStepsFormNoCycle() const { return true; }
+  // forEachSuccessorIn offers the first enabled local step before the rest,
+  // and no later step is local when it found none (isLocal asks what the
+  // first loop asks).
+  bool offersLocalStepFirst() const { return true; }
   State apply(const State& state, const statespace::Transition& transition) const;
 
   // Every step checks that it is enabled before it changes anything, so one

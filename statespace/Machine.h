@@ -70,4 +70,19 @@ bool localStepsFormNoCycle(const M& machine) {
   }
 }
 
+// Whether MACHINE says it offers a local step, when a state has one, before
+// any other successor of the state (`bool offersLocalStepFirst() const`).
+// With localStepsFormNoCycle the explorer then follows each successor as it
+// is offered instead of keeping them until it knows whether one is local.
+template <typename M>
+bool offersLocalStepFirst(const M& machine) {
+  if constexpr (requires {
+                  { machine.offersLocalStepFirst() } -> std::convertible_to<bool>;
+                }) {
+    return machine.offersLocalStepFirst();
+  } else {
+    return false;
+  }
+}
+
 }  // namespace opcheck::statespace
