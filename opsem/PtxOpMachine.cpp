@@ -74,12 +74,89 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::apply(
   return next;
 }
 
+// RED-6: the step's state was settled, so only the copies and lines the
+// step can have left behind are settled after it (SettledLocations.h).
 template <typename Capacity>
 bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
+  const auto kind = static_cast<StepKind>(id & kStepKindMask);
+  const std::uint32_t unit = (id >> kStepKindBits) & kStepUnitMask;
+  const std::uint32_t index = id >> kStepIndexShift;
+  const SettledLocations<Capacity>& settled = hardware_.settled;
+  if (!settled.applies()) {
+    return takeStep(next, id);
+  }
+  const Program& program = hardware_.program;
+  // The write a drain moves, read before the step removes it.
+  std::uint32_t written = 0;
+  std::uint32_t writtenLine = 0;
+  if (kind == StepKind::DrainStoreBuffer && next.threads[unit].storeBufferLength > 0) {
+    const typename State::Write& write = next.threads[unit].storeBuffer[0];
+    const unsigned alias = write.flags >> State::kWriteLineShift;  // PROXY-5
+    written = write.location;
+    writtenLine = alias == 0 ? write.location : alias - 1u;
+  } else if (kind == StepKind::DrainSmQueue && static_cast<std::int32_t>(index) < next.smQueueLength[unit]) {
+    written = next.smQueue[unit][index].location;
+  }
+  // The instruction a perform completes, read before it leaves the
+  // in-flight list.
+  const std::uint32_t pc = next.threads[unit].pc;
+  const std::uint32_t inFlight = kind == StepKind::Perform && index < next.threads[unit].inFlightCount
+                                     ? next.threads[unit].inFlight[index].instruction
+                                     : 0;
   if (!takeStep(next, id)) {
     return false;
   }
-  hardware_.settled.settle(next);  // RED-6
+#ifdef OPCHECK_CHECK_INVARIANTS
+  const State before = next;
+#endif
+  switch (kind) {
+    case StepKind::Issue:  // the thread's pc and in-flight list, nothing else
+      settled.settleIssue(next, unit, pc);
+      break;
+    case StepKind::Perform: {
+      // A store only joins its thread's store buffer (ST-1); a load changes
+      // its CTA's line, SM queue (REQ-2) and with an acquire its L1 (L1-3),
+      // but a .sys acquire refreshes a whole device (MEM-3).
+      const litmus::InstructionKind performed =
+          inFlight == 0 ? litmus::InstructionKind::Fence
+                        : litmus::kindOf(program.threads[unit][inFlight - 1u].opcode);
+      if (performed == litmus::InstructionKind::Load && !program.multipleDevices()) {
+        settled.settleCta(next, program.ctaOf[unit]);
+      } else if (performed != litmus::InstructionKind::Store) {
+        settled.settle(next);  // a fence, atomic or barrier reaches further
+      }
+      break;
+    }
+    case StepKind::DrainStoreBuffer:  // SB-2: the CTA's SM queue and line (L1-1)
+      settled.settleLine(next, program.ctaOf[unit], written);
+      if (writtenLine != written) {
+        settled.settleLine(next, program.ctaOf[unit], writtenLine);
+      }
+      break;
+    case StepKind::DrainSmQueue:  // SMQ-2: the home line, the CTA's SM queue
+      settled.settleHomeLine(next, program.deviceOfCta[unit], written);
+      break;
+    case StepKind::FillL2:  // MEM-2: the home line
+      settled.settleHomeLine(next, unit, index);
+      break;
+    case StepKind::DrainDeviceQueue:  // memory, which no copy reads
+    case StepKind::FillL1:            // enabled only where the CTA still loads
+    case StepKind::PropagateToPartition:
+    case StepKind::RequestLoad:  // a location the CTA loads: its own line and queue
+      break;
+  }
+#ifdef OPCHECK_CHECK_INVARIANTS
+  State whole = next;
+  settled.settle(whole);
+  if (!sameState(whole, next)) {
+    std::fputs(("opcheck: ptx-op left a copy unsettled (RED-6, SettledLocations.h) after step " +
+                std::to_string(id) + "\nstate after the step:\n" + stateText(before) + "settled:\n" +
+                stateText(whole))
+                   .c_str(),
+               stderr);
+    std::abort();
+  }
+#endif
   return true;
 }
 

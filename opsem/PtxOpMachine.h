@@ -72,6 +72,10 @@ class PtxOpMachine {
   // RED-3: without a backward branch, no state comes back.
   // RED-3: only a branch back closes a cycle, and it is never local.
   bool localStepsFormNoCycle() const { return true; }
+  // forEachSuccessorIn offers the first enabled local step before the rest,
+  // and no later step is local when it found none (isLocal asks what the
+  // first loop asks).
+  bool offersLocalStepFirst() const { return true; }
   State apply(const State& state, const statespace::Transition& transition) const;
 
   // Every step checks that it is enabled before it changes anything, so one
@@ -211,8 +215,8 @@ class PtxOpMachine {
   std::string stateText(const State& state) const;
 
  private:
-  // Takes step ID in STATE if it is enabled, then settles the locations
-  // nobody can access any more (RED-6); leaves STATE alone otherwise.
+  // Takes step ID in STATE if it is enabled, then settles the copies the
+  // step can have left behind (RED-6); leaves STATE alone otherwise.
   bool step(State& state, std::uint32_t id) const;
   // Step ID alone.
   bool takeStep(State& state, std::uint32_t id) const;

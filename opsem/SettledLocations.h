@@ -26,8 +26,22 @@
 //   read through a
 //   virtual alias or a constant or texture cache (whose lines are filled
 //   from the same copies, PROXY-1, PROXY-5) are left as they are.
+//   Every state the machine builds is settled (its initial state and the
+//   state after every step), and settling a (CTA, location) pair reads only
+//   the CTA's threads' program counters and in-flight lists, the home line,
+//   the CTA's copy, line and SM queue; so after a step only the pairs whose
+//   inputs it changed are settled again (PtxOpMachine::step): an issue's
+//   CTA (its pc moved), the location a drain wrote (in the CTA's queue and
+//   line, or at the home line for every CTA of the device), a refetched
+//   home line; a fill or a propagation is never enabled for a pair a
+//   settled CTA is done with, and the others touch only pairs the CTA still
+//   loads, as does a load's request. A perform (fences, atomics, barriers,
+//   a .sys acquire's refresh) settles everything. The invariant build
+//   settles the whole state after every step and stops where that changes
+//   anything.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -77,39 +91,96 @@ class SettledLocations {
       loadsFrom_.push_back(std::move(from));
     }
     allLocations_ = (std::uint32_t{1} << program.locations) - 1;
+    threadsOf_.resize(program.ctas);
+    for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
+      threadsOf_[program.ctaOf[thread]].push_back(thread);
+    }
   }
 
-  // RED-6: after a step, each CTA's copies and lines of the locations it
-  // will not load again are brought up to date.
+  // Whether RED-6 is on and the program is one it settles.
+  bool applies() const { return applies_; }
+
+  // RED-6: each CTA's copies and lines of the locations it will not load
+  // again are brought up to date.
   void settle(State& state) const {
     if (!applies_) {
       return;
     }
-    const Program& program = hardware_.program;
-    std::uint32_t loading[State::kCtas] = {};
-    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
-      const typename State::Thread& self = state.threads[thread];
-      std::uint32_t& mine = loading[program.ctaOf[thread]];
-      mine |= loadsFrom_[thread][self.pc];
-      for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
-        mine |= loadOf_[thread][self.inFlight[index].instruction - 1u];
-      }
+    for (std::uint32_t cta = 0; cta < hardware_.program.ctas; ++cta) {
+      settleCta(state, cta, allLocations_);
     }
+  }
+
+  // RED-6 after a step that changed only CTA's threads, lines and SM queue
+  // (a load performed): the CTA's copies and lines of every location it is
+  // done with. In a settled state, the other CTAs' stay as settled as they
+  // were.
+  void settleCta(State& state, std::uint32_t cta) const {
+    if (applies_) {
+      settleCta(state, cta, allLocations_);
+    }
+  }
+
+  // RED-6 after THREAD issued the instruction at PC, which changes nothing
+  // but the thread: nothing, unless the issue ended loads of the thread's
+  // (a load skipped by its guard, a jump past loads), and then the thread's
+  // CTA's copies and lines.
+  void settleIssue(State& state, std::uint32_t thread, std::uint32_t pc) const {
+    if (applies_ && (loadsFrom_[thread][pc] & ~loadsOf(state, thread)) != 0) {
+      settleCta(state, hardware_.program.ctaOf[thread], allLocations_);
+    }
+  }
+
+  // RED-6 after a step that changed only what CTA's copy or line of
+  // LOCATION catches up with (its SM queue's newest write to LOCATION, a
+  // line written through): that copy and line alone.
+  void settleLine(State& state, std::uint32_t cta, std::uint32_t location) const {
+    if (applies_ && location < 32) {
+      settleCta(state, cta, std::uint32_t{1} << location);
+    }
+  }
+
+  // RED-6 after a step that changed LOCATION's home line in DEVICE (SMQ-2,
+  // MEM-2): the copies and lines of LOCATION of every CTA of DEVICE.
+  void settleHomeLine(State& state, std::uint32_t device, std::uint32_t location) const {
+    if (!applies_ || location >= 32) {
+      return;
+    }
+    const Program& program = hardware_.program;
     for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
-      const std::uint32_t done = allLocations_ & ~loading[cta];
-      for (std::uint32_t location = 0; location < program.locations; ++location) {
-        if (((done >> location) & 1u) == 0) {
-          continue;
-        }
-        hardware_.l2.propagate(state, cta, location);  // PART-1
-        if (hardware_.architecture.l1Fills && hardware_.l1.kept(cta, location)) {
-          hardware_.l1.fill(state, cta, location);  // L1-2
-        }
+      if (program.deviceOfCta[cta] == device) {
+        settleCta(state, cta, std::uint32_t{1} << location);
       }
     }
   }
 
  private:
+  // CTA's copies and lines of the locations among CANDIDATES (a bit each)
+  // that no thread of CTA will load again: PART-1, then L1-2.
+  void settleCta(State& state, std::uint32_t cta, std::uint32_t candidates) const {
+    std::uint32_t loading = 0;
+    for (const std::uint32_t thread : threadsOf_[cta]) {
+      loading |= loadsOf(state, thread);
+    }
+    for (std::uint32_t done = candidates & ~loading; done != 0; done &= done - 1) {
+      const auto location = static_cast<std::uint32_t>(std::countr_zero(done));
+      hardware_.l2.propagate(state, cta, location);  // PART-1
+      if (hardware_.architecture.l1Fills && hardware_.l1.kept(cta, location)) {
+        hardware_.l1.fill(state, cta, location);  // L1-2
+      }
+    }
+  }
+
+  // The locations THREAD's loads still to issue or in flight read.
+  std::uint32_t loadsOf(const State& state, std::uint32_t thread) const {
+    const typename State::Thread& self = state.threads[thread];
+    std::uint32_t loading = loadsFrom_[thread][self.pc];
+    for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
+      loading |= loadOf_[thread][self.inFlight[index].instruction - 1u];
+    }
+    return loading;
+  }
+
   // The registers CODE writes, a bit each (writtenRegister).
   static std::uint64_t writtenRegisters(const std::vector<CompiledInstruction>& code) {
     std::uint64_t written = 0;
@@ -149,6 +220,7 @@ class SettledLocations {
   // counter on read.
   std::vector<std::vector<std::uint32_t>> loadOf_;
   std::vector<std::vector<std::uint32_t>> loadsFrom_;
+  std::vector<std::vector<std::uint32_t>> threadsOf_;  // per CTA
 };
 
 }  // namespace opcheck::opsem

@@ -120,7 +120,10 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   const Clock::time_point start = Clock::now();
 
   const bool noLocalCycle = localStepsFormNoCycle(machine);
-  FingerprintSet seen;
+  // Successors followed as they come: without the reduction, or where the
+  // first successor offered is the only one that can be local.
+  const bool streaming = !options.reduceLocalSteps || (noLocalCycle && offersLocalStepFirst(machine));
+  FingerprintSet seen(std::size_t{1} << 12, options.jobs > 1);
   tbb::concurrent_vector<State> finals;
   tbb::concurrent_vector<Fingerprint> deadlocks;
   tbb::enumerable_thread_specific<std::vector<Edge>> edges;
@@ -171,53 +174,14 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       return;
     }
     const Fingerprint& from = entry.fingerprint;
-    // Reused from one state to the next (no allocation per state).
-    thread_local std::vector<Successor<State>> successors;
-    successors.clear();
-    // Partial-order reduction: the first local step is followed alone, and
-    // the machine need not build the rest. Where its local steps may form a
-    // cycle, only a step to a state not yet seen (the proviso: a seen one may
-    // close a cycle that leaves the other steps out for ever).
-    // A successor is hashed once it is known to be followed: those built
-    // before a local step are dropped unhashed.
-    bool alone = false;
-    bool hashed = false;
-    machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
-      if (alone) {
-        return false;
-      }
-      if (options.reduceLocalSteps && transition.local) {
-        if (noLocalCycle) {
-          successors.clear();
-          alone = true;
-        } else if (const Fingerprint fingerprint = fingerprintOf(next); !seen.contains(fingerprint)) {
-          successors.clear();
-          successors.push_back(Successor<State>{transition, next, fingerprint});
-          hashed = true;
-          return false;
-        }
-      }
-      successors.push_back(Successor<State>{transition, next, Fingerprint{}});
-      return !alone;
-    });
-    if (!hashed) {
-      for (Successor<State>& successor : successors) {
-        successor.fingerprint = fingerprintOf(successor.state);
-      }
-    }
-    if (machine.isFinal(state)) {
-      finals.push_back(state);
-    } else if (successors.empty()) {
-      deadlocks.push_back(from);  // stuck before the end: a hang
-    }
     Counts& mine = counts.local();
     std::vector<Edge>* myEdges = options.detectHangs ? &edges.local() : nullptr;
-    auto follow = [&](const Successor<State>& successor) {
+    auto follow = [&](const State& next, const Fingerprint& fingerprint) {
       ++mine.transitions;
       if (myEdges != nullptr) {
-        myEdges->push_back(Edge{from, successor.fingerprint});
+        myEdges->push_back(Edge{from, fingerprint});
       }
-      if (options.limits.maxStates != 0 && !seen.contains(successor.fingerprint)) {
+      if (options.limits.maxStates != 0 && !seen.contains(fingerprint)) {
         // --max-states N stores N states, no more: a slot is taken before
         // the state is stored, and given back when another worker stored
         // it first.
@@ -226,22 +190,74 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
           stop(StopReason::MaxStates);
           return;
         }
-        if (!seen.insert(successor.fingerprint)) {
+        if (!seen.insert(fingerprint)) {
           reached.fetch_sub(1, std::memory_order_relaxed);
           ++mine.revisits;
           return;
         }
-      } else if (!seen.insert(successor.fingerprint)) {
+      } else if (!seen.insert(fingerprint)) {
         ++mine.revisits;
         return;
       }
       if (countFrontier) {
         frontier.fetch_add(1, std::memory_order_relaxed);
       }
-      feeder.add(FrontierEntry<State>{successor.state, successor.fingerprint});
+      feeder.add(FrontierEntry<State>{next, fingerprint});
     };
-    for (const Successor<State>& successor : successors) {
-      follow(successor);
+    bool any = false;
+    if (streaming) {
+      // Every successor offered is followed, but a local one offered first,
+      // which is followed alone: nothing is kept until the machine is done.
+      machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
+        const bool first = !any;
+        any = true;
+        follow(next, fingerprintOf(next));
+        return !(first && transition.local && options.reduceLocalSteps);
+      });
+    } else {
+      // Reused from one state to the next (no allocation per state).
+      thread_local std::vector<Successor<State>> successors;
+      successors.clear();
+      // Partial-order reduction: the first local step is followed alone, and
+      // the machine need not build the rest. Where its local steps may form a
+      // cycle, only a step to a state not yet seen (the proviso: a seen one
+      // may close a cycle that leaves the other steps out for ever).
+      // A successor is hashed once it is known to be followed: those built
+      // before a local step are dropped unhashed.
+      bool alone = false;
+      bool hashed = false;
+      machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
+        if (alone) {
+          return false;
+        }
+        if (options.reduceLocalSteps && transition.local) {
+          if (noLocalCycle) {
+            successors.clear();
+            alone = true;
+          } else if (const Fingerprint fingerprint = fingerprintOf(next); !seen.contains(fingerprint)) {
+            successors.clear();
+            successors.push_back(Successor<State>{transition, next, fingerprint});
+            hashed = true;
+            return false;
+          }
+        }
+        successors.push_back(Successor<State>{transition, next, Fingerprint{}});
+        return !alone;
+      });
+      if (!hashed) {
+        for (Successor<State>& successor : successors) {
+          successor.fingerprint = fingerprintOf(successor.state);
+        }
+      }
+      any = !successors.empty();
+      for (const Successor<State>& successor : successors) {
+        follow(successor.state, successor.fingerprint);
+      }
+    }
+    if (machine.isFinal(state)) {
+      finals.push_back(state);
+    } else if (!any) {
+      deadlocks.push_back(from);  // stuck before the end: a hang
     }
   };
 

@@ -62,8 +62,8 @@ struct alignas(64) FingerprintSet::Shard {
   }
 };
 
-FingerprintSet::FingerprintSet(std::size_t expectedStates)
-    : shards_(std::make_unique<Shard[]>(std::size_t{1} << kShardBits)) {
+FingerprintSet::FingerprintSet(std::size_t expectedStates, bool shared)
+    : shards_(std::make_unique<Shard[]>(std::size_t{1} << kShardBits)), shared_(shared) {
   const std::size_t perShard = std::bit_ceil(std::max<std::size_t>(8, 2 * expectedStates >> kShardBits));
   for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
     shards_[index].slots.assign(perShard, kEmpty);
@@ -80,7 +80,10 @@ FingerprintSet::Shard& FingerprintSet::shardOf(const Fingerprint& fingerprint) c
 bool FingerprintSet::insert(const Fingerprint& raw) {
   const Fingerprint fingerprint = normalized(raw);
   Shard& shard = shardOf(fingerprint);
-  std::lock_guard guard(shard.lock);
+  std::unique_lock guard(shard.lock, std::defer_lock);
+  if (shared_) {
+    guard.lock();
+  }
   const std::size_t index = shard.find(fingerprint);
   if (shard.slots[index] == fingerprint) {
     return false;
@@ -98,7 +101,10 @@ bool FingerprintSet::insert(const Fingerprint& raw) {
 bool FingerprintSet::contains(const Fingerprint& raw) const {
   const Fingerprint fingerprint = normalized(raw);
   Shard& shard = shardOf(fingerprint);
-  std::lock_guard guard(shard.lock);
+  std::unique_lock guard(shard.lock, std::defer_lock);
+  if (shared_) {
+    guard.lock();
+  }
   return shard.slots[shard.find(fingerprint)] == fingerprint;
 }
 

@@ -54,6 +54,17 @@ concept Machine = requires(const M& machine, const typename M::State& state, con
   { machine.apply(state, transition) } -> std::same_as<typename M::State>;
 };
 
+// What MACHINE answers to ASK, a call of a member the machine may lack (a
+// generic lambda whose return type names the call); false without it.
+template <typename M, typename Ask>
+bool machineSays(const M& machine, Ask ask) {
+  if constexpr (std::is_invocable_v<Ask, const M&>) {
+    return ask(machine);
+  } else {
+    return false;
+  }
+}
+
 // Whether MACHINE says its local steps (Transition::local) form no cycle:
 // every cycle of its states takes a step that is not local. A machine may
 // say so with `bool localStepsFormNoCycle() const`; the explorer's
@@ -61,13 +72,20 @@ concept Machine = requires(const M& machine, const typename M::State& state, con
 // leaves by a step that is not local is expanded fully.
 template <typename M>
 bool localStepsFormNoCycle(const M& machine) {
-  if constexpr (requires {
-                  { machine.localStepsFormNoCycle() } -> std::convertible_to<bool>;
-                }) {
-    return machine.localStepsFormNoCycle();
-  } else {
-    return false;
-  }
+  return machineSays(machine, [](const auto& said) -> decltype(bool(said.localStepsFormNoCycle())) {
+    return said.localStepsFormNoCycle();
+  });
+}
+
+// Whether MACHINE says it offers a local step, when a state has one, before
+// any other successor of the state (`bool offersLocalStepFirst() const`).
+// With localStepsFormNoCycle the explorer then follows each successor as it
+// is offered instead of keeping them until it knows whether one is local.
+template <typename M>
+bool offersLocalStepFirst(const M& machine) {
+  return machineSays(machine, [](const auto& said) -> decltype(bool(said.offersLocalStepFirst())) {
+    return said.offersLocalStepFirst();
+  });
 }
 
 }  // namespace opcheck::statespace

@@ -105,6 +105,7 @@ class PackedMachine {
   }
 
   bool localStepsFormNoCycle() const { return statespace::localStepsFormNoCycle(machine_); }
+  bool offersLocalStepFirst() const { return statespace::offersLocalStepFirst(machine_); }
 
   const M& machine() const { return machine_; }
 

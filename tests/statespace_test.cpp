@@ -60,6 +60,34 @@ struct AcyclicCountThenWrite : CountThenWrite {
   bool localStepsFormNoCycle() const { return true; }
 };
 
+// The same counts and writes, every count offered before every write and
+// the machine saying so: the explorer follows successors as they come.
+struct CountsFirstThenWrite : AcyclicCountThenWrite {
+  template <typename Sink>
+  void forEachSuccessor(const State& state, Sink&& sink) const {
+    for (std::uint32_t thread = 0; thread < 2; ++thread) {
+      const Transition count{thread, true};
+      if (state.counter[thread] < kLimit && !offer(sink, count, apply(state, count))) {
+        return;
+      }
+    }
+    for (std::uint32_t thread = 0; thread < 2; ++thread) {
+      const Transition write{2 + thread, false};
+      if (state.counter[thread] == kLimit && !state.written[thread] &&
+          !offer(sink, write, apply(state, write))) {
+        return;
+      }
+    }
+  }
+  bool offersLocalStepFirst() const { return true; }
+};
+
+// The same order, unsaid: the explorer keeps a state's successors until it
+// knows whether one is local.
+struct CountsFirstUnsaid : CountsFirstThenWrite {
+  bool offersLocalStepFirst() const { return false; }
+};
+
 // 0 -> 1 -> 0 (a spin), 0 -> 2 (final), 1 -> 3 -> 4 -> 3 (a livelock),
 // 0 -> 5 (stuck: no successor, not final).
 struct SpinAndStuck {
@@ -140,6 +168,22 @@ TEST_CASE("a machine without cycles is reduced the same way for any number of jo
   CHECK(one.statistics.states == 11);
   CHECK(two.statistics.states == one.statistics.states);
   CHECK(finalCells(one) == finalCells(full));
+}
+
+TEST_CASE("successors followed as they come are reduced as successors kept are", "[statespace]") {
+  for (const int jobs : {1, 2}) {
+    const auto streamed = explore(CountsFirstThenWrite{}, options(jobs, true));
+    const auto kept = explore(CountsFirstUnsaid{}, options(jobs, true));
+    INFO(jobs << " jobs");
+    // As in the test above: 1 + 3 + 3 counted states, then the two orders
+    // of the writes (2 + 2).
+    CHECK(streamed.statistics.states == 11);
+    CHECK(kept.statistics.states == 11);
+    CHECK(streamed.statistics.transitions == kept.statistics.transitions);
+    CHECK(finalCells(streamed) == std::set<std::uint32_t>{1, 2});
+    CHECK(finalCells(kept) == finalCells(streamed));
+    CHECK(streamed.hangStates == 0);
+  }
 }
 
 TEST_CASE("a trace search over a machine without cycles visits the reduced states only", "[statespace]") {
@@ -250,8 +294,10 @@ TEST_CASE("a search for several traces stops where the state limit stops a searc
   CHECK(cut.states <= 5);
 }
 
-TEST_CASE("the fingerprint set grows past its first size and never loses an entry", "[statespace]") {
-  FingerprintSet set(16);
+TEST_CASE("the fingerprint set grows past its first size and never loses an entry whether shared or not",
+          "[statespace]") {
+  const bool shared = GENERATE(true, false);
+  FingerprintSet set(16, shared);
   for (std::uint64_t value = 0; value < 100000; ++value) {
     REQUIRE(set.insert(Fingerprint{value * 0x9E3779B97F4A7C15ull, value}));
   }
