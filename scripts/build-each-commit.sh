@@ -7,15 +7,22 @@
 #
 # One scratch worktree and one build directory serve every commit, so each
 # rebuilds only what it changed (Ninja); -O0, as only compiling matters.
-# The default BUILD_DIR is build-each-commit/ in the checkout.
+# The default BUILD_DIR is build-each-commit/ in the checkout; the worktree
+# is BUILD_DIR/source and the objects BUILD_DIR/objects, so a later run
+# finds its sources where CMake's cache says they are.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] || { echo "usage: scripts/build-each-commit.sh BASE [BUILD_DIR]" >&2; exit 2; }
 base=$1
-build=${2:-$root/build-each-commit}
+work=${2:-$root/build-each-commit}
 git -C "$root" rev-parse --verify --quiet "$base^{commit}" >/dev/null ||
   { echo "build-each-commit: no commit $base" >&2; exit 2; }
-tree=$(mktemp -d "${TMPDIR:-/tmp}/opcheck-each-commit.XXXXXX")
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+tree="$work/source"
+build="$work/objects"
+git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || rm -rf "$tree"
+git -C "$root" worktree prune
 trap 'git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$tree"' EXIT
 git -C "$root" worktree add --detach --quiet "$tree" "$base"
 commits=$(git -C "$root" rev-list --reverse "$base..HEAD")
