@@ -29,8 +29,9 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_UNITY_BUILD=ON -DCMAKE_EXPORT_COMP
 ninja -C "$build" opcheck_grammar >/dev/null
 build=$(cd "$build" && pwd)
 
-# One line per compilation: its hash, then its source.
-mapfile -t keyed < <(python3 - "$build" "$root" "$tidy" <<'PY'
+# One line per compilation: its hash, then its source (a file, so that a
+# failure here stops the script rather than leave a list cut short).
+python3 - "$build" "$root" "$tidy" >"$build/tidy-compilations.txt" <<'PY'
 import hashlib, json, shlex, subprocess, sys
 build, root, tidy = sys.argv[1:4]
 salt = hashlib.sha256()
@@ -58,7 +59,8 @@ for entry in json.load(open(f"{build}/compile_commands.json")):
         key.update(part.replace(build.encode(), b"@BUILD@").replace(root.encode(), b"@ROOT@"))
     print(key.hexdigest(), source)
 PY
-)
+mapfile -t keyed <"$build/tidy-compilations.txt"
+[ ${#keyed[@]} -gt 0 ] || { echo "tidy: no compilation to check in $build/compile_commands.json" >&2; exit 2; }
 pending=()
 for line in "${keyed[@]}"; do
   if [ -n "$cache" ] && [ -e "$cache/${line%% *}" ]; then continue; fi
