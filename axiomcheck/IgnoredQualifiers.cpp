@@ -46,9 +46,8 @@ std::vector<std::string> ignoredQualifiers(const AxiomaticModel& model, const li
   return ignored;
 }
 
-std::string ignoredQualifiersNote(const AxiomaticModel& model, const litmus::Test& test,
+std::string ignoredQualifiersNote(const AxiomaticModel& model, const std::vector<std::string>& ignored,
                                   const std::string& file) {
-  const std::vector<std::string> ignored = ignoredQualifiers(model, test);
   if (ignored.empty()) {
     return "";
   }

@@ -18,9 +18,10 @@ namespace opcheck::axiomcheck {
 // each barrier instruction ("bar.sync", "barrier.cluster.arrive", ...).
 std::vector<std::string> ignoredQualifiers(const AxiomaticModel& model, const litmus::Test& test);
 
-// The note for them: "FILE: note: model M ignores .acquire, bar.sync (...)",
-// or empty when there are none.
-std::string ignoredQualifiersNote(const AxiomaticModel& model, const litmus::Test& test,
+// The note for IGNORED (ignoredQualifiers' answer, as litmus::Outcome::
+// ignored holds it): "FILE: note: model M ignores .acquire, bar.sync
+// (...)", or empty when there are none.
+std::string ignoredQualifiersNote(const AxiomaticModel& model, const std::vector<std::string>& ignored,
                                   const std::string& file);
 
 }  // namespace opcheck::axiomcheck

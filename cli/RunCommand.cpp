@@ -271,7 +271,7 @@ TestResult runOne(const std::filesystem::path& file, const RunOptions& options) 
     } else {
       result.output = litmus::dumpJson(litmus::outcomeJson(test, outcome, file.string()));
     }
-    result.note = axiomcheck::ignoredQualifiersNote(*options.model, test, file.string());
+    result.note = axiomcheck::ignoredQualifiersNote(*options.model, outcome.ignored, file.string());
     if (!outcome.stopped.empty()) {
       result.warning = file.string() + ": warning: the enumeration stopped " + stopPhrase(outcome.stopped) +
                        " after " + std::to_string(outcome.candidates) + " candidates; the report is partial";
