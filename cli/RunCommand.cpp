@@ -77,8 +77,8 @@ struct RunCommandLine {
   explicit RunCommandLine(RunOptions& options) {
     setUpApp(app);
     app.footer(
-        "Subcommands (opcheck SUBCOMMAND --help): compare, harness, generate, races, parse, models; "
-        "opcheck help [SUBCOMMAND]. herd7's single-dash options (-model, -show, -skipcheck, ...) are read as "
+        "The subcommands are listed below; opcheck SUBCOMMAND --help (or opcheck help SUBCOMMAND) gives "
+        "each one's options. herd7's single-dash options (-model, -show, -skipcheck, ...) are read as "
         "these.\n"
         "Exit status: 0 when everything ran, 1 with --strict when a limit cut a run or ptx-op found hang "
         "states, 2 for bad input or usage, 130 after Ctrl-C, 143 after SIGTERM.");

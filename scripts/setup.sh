@@ -13,6 +13,8 @@ packages=(
   nlohmann-json3-dev  # JSON output (docs/json.md)
   graphviz  # renders the execution graphs (docs/graphs.md); opcheck runs without it
   clang-tidy-19  # scripts/tidy.sh (clang-tidy 14 cannot parse all of this C++20)
+  ccache  # CI compiles only what changed since its last run (.ci/run)
+  man-db dpkg-dev  # scripts/install-test.sh: man reads the installed page; cpack finds the Depends
 )
 
 missing=()
