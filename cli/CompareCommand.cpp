@@ -55,6 +55,10 @@ struct CompareOptions {
   // --source MODEL --mapping NAME: the mapping check.
   std::optional<compile::Mapping> mapping;
   crosscheck::MappingCheckOptions mappingCheck;
+  // --all-programs N: every C program of up to N events instead of files,
+  // with --program-threads and --program-gpus.
+  std::size_t allPrograms = 0;
+  generate::CProgramBound programBound;
 };
 
 // --source MODEL --mapping NAME: the C tests' outcomes under MODEL against
@@ -101,8 +105,27 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   if (!options.mapping) {
     return status;
   }
-  if (options.inputs.empty()) {
-    return usageError("give one or more C litmus files or directories (opcheck compare --help)");
+  if (options.allPrograms > 0 && !options.inputs.empty()) {
+    return usageError("--all-programs checks generated programs; it takes no test files");
+  }
+  if (given(app, "--all-programs") && options.allPrograms < 2) {
+    return usageError("--all-programs takes a number of events of 2 or more (two threads of one event)");
+  }
+  for (const char* option : {"--program-threads", "--program-gpus"}) {
+    if (given(app, option) && options.allPrograms == 0) {
+      return usageError(std::string(option) + " bounds the programs of --all-programs N");
+    }
+  }
+  if (options.programBound.maxThreads < 2 || options.programBound.maxThreads > 4) {
+    return usageError("--program-threads takes 2, 3 or 4 (the threads of a generated program)");
+  }
+  if (options.programBound.maxGpus < 1 || options.programBound.maxGpus > 2) {
+    return usageError("--program-gpus takes 1 or 2");
+  }
+  options.programBound.events = options.allPrograms;
+  if (options.inputs.empty() && options.allPrograms == 0) {
+    return usageError(
+        "give one or more C litmus files or directories, or --all-programs N (opcheck compare --help)");
   }
   applyLimits(options.limits, options.mappingCheck.check);
   options.mappingCheck.check.unroll = options.comparison.check.unroll;
@@ -197,11 +220,28 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
                      ", or a FILE.map) on C tests: every outcome of a compiled test under --ax must be one "
                      "--source allows (docs/mappings.md)")
       ->type_name("NAME");
+  app.add_option("--all-programs", options.allPrograms,
+                 "with --mapping, instead of test files: every C program of 2 to N events (accesses and "
+                 "fences, 2 locations), smallest first, up to the first size where the mapping is unsound "
+                 "(docs/mappings.md)")
+      ->type_name("N");
+  app.add_option("--program-threads", options.programBound.maxThreads,
+                 "with --all-programs, the most threads a program has (2 to 4; default 3)")
+      ->type_name("T");
+  app.add_option("--program-gpus", options.programBound.maxGpus,
+                 "with --all-programs, the most GPUs its threads are placed on (1 or 2; default 2)")
+      ->type_name("G");
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
   }
   if (given(app, "--source") || given(app, "--mapping")) {
     return parseMappingArguments(app, source, mapping, axiomatic, operational, options);
+  }
+  for (const char* option : {"--all-programs", "--program-threads", "--program-gpus"}) {
+    if (given(app, option)) {
+      return usageError(std::string(option) +
+                        " checks a mapping: it needs --source MODEL and --mapping NAME");
+    }
   }
   if (!options.against.empty()) {
     return parseAgainstArguments(app, model, options);
@@ -306,6 +346,9 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
   }
   if (options.mapping) {
     options.mappingCheck.mapping = &*options.mapping;
+    if (options.allPrograms > 0) {
+      return runBoundedMappingCheck(options.programBound, options.mappingCheck, options.jobs);
+    }
     const InputFiles inputs = collectLitmusFiles(options.inputs);
     for (const std::string& problem : inputs.problems) {
       std::cerr << problem << '\n';

@@ -8,9 +8,11 @@
 #include "cli/ExitStatus.h"
 #include "cli/Interrupt.h"
 #include "cli/OrderedParallel.h"
+#include "generate/CPrograms.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "opsem/OperationalModel.h"
+#include "parser/LitmusReader.h"
 
 namespace opcheck::cli {
 
@@ -184,6 +186,96 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
     return kCheckFailed;
   }
   return badInput || errors > 0 ? kBadInput : kSuccess;
+}
+
+int runBoundedMappingCheck(const generate::CProgramBound& largest,
+                           const crosscheck::MappingCheckOptions& options, unsigned jobs) {
+  // Programs are checked in batches, JOBS at a time, so that the memory
+  // held does not grow with their number.
+  constexpr std::size_t kBatch = 4096;
+  std::size_t totalUnsound = 0;
+  std::size_t errors = 0;
+  bool shownCounterexample = false;
+  // Smallest first, up to the first size with an unsound program: its
+  // first is a smallest counterexample, and larger sizes add nothing.
+  for (std::size_t events = 2; events <= largest.events && totalUnsound == 0 && !interrupted(); ++events) {
+    const auto start = std::chrono::steady_clock::now();
+    std::size_t programs = 0;
+    std::size_t sound = 0;
+    std::size_t unsound = 0;
+    std::size_t undefined = 0;
+    std::size_t cut = 0;
+    std::vector<generate::CProgram> batch;
+    const auto checkBatch = [&] {
+      runInOrder<crosscheck::MappingCheck>(
+          batch.size(), jobs,
+          [&](std::size_t index) {
+            try {
+              return crosscheck::checkMapping(parser::readLitmusText(batch[index].text, batch[index].name),
+                                              batch[index].name, options);
+            } catch (const litmus::InputError& error) {
+              crosscheck::MappingCheck check;
+              check.error = std::string(error.what()) + "\n" + batch[index].text;
+              return check;
+            }
+          },
+          [&](const crosscheck::MappingCheck& check) {
+            ++programs;
+            if (!check.error.empty()) {
+              ++errors;
+              std::cerr << "internal error: a generated program: " << check.error << '\n';
+            } else if (check.undefined()) {
+              ++undefined;
+            } else if (check.unsound()) {
+              ++unsound;
+              if (!shownCounterexample) {
+                shownCounterexample = true;
+                std::cout << "The smallest program on which the mapping is unsound:"
+                          << counterexampleText(check, options) << '\n';
+              }
+            } else {
+              ++sound;
+            }
+            cut += check.stopped.empty() ? 0 : 1;
+          });
+      batch.clear();
+    };
+    generate::CProgramBound bound = largest;
+    bound.events = events;
+    generate::forEachCProgram(bound, [&](const generate::CProgram& program) {
+      if (interrupted()) {
+        return;
+      }
+      batch.push_back(program);
+      if (batch.size() == kBatch) {
+        checkBatch();
+      }
+    });
+    checkBatch();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::ostringstream line;
+    line.precision(2);
+    line << std::fixed << "mapping " << options.mapping->name << " (" << options.source->name() << " -> "
+         << options.target->name() << "), every program of " << events << " events (up to "
+         << bound.maxThreads << " threads, " << bound.locations
+         << " locations): " << countedNoun(programs, "program") << ", " << sound << " sound, " << unsound
+         << " unsound, " << undefined << " undefined (not compared)"
+         << (cut > 0 ? ", " + std::to_string(cut) + " cut" : "") << " in " << seconds << " s";
+    if (programs > 0) {
+      line.precision(3);
+      line << " (" << seconds * 1000 / static_cast<double>(programs) << " ms a program)";
+    }
+    std::cout << line.str() << std::endl;
+    totalUnsound += unsound;
+  }
+  if (interrupted()) {
+    std::cerr << "opcheck compare: interrupted: the report is partial\n";
+    return interruptStatus();
+  }
+  if (totalUnsound > 0) {
+    return kCheckFailed;
+  }
+  return errors > 0 ? kBadInput : kSuccess;
 }
 
 }  // namespace opcheck::cli

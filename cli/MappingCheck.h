@@ -8,6 +8,7 @@
 
 #include "compile/Mapping.h"
 #include "crosscheck/MappingCheck.h"
+#include "generate/CPrograms.h"
 
 namespace opcheck::cli {
 
@@ -24,5 +25,12 @@ std::optional<compile::Mapping> chooseMapping(const std::string& name, int& stat
 // compare's: 1 when the mapping is unsound on some test.
 int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInput,
                     const crosscheck::MappingCheckOptions& options, unsigned jobs);
+
+// Checks OPTIONS.mapping on every C program of 2 to LARGEST.events events
+// within LARGEST's other bounds (generate/CPrograms.h), smallest first: a
+// line per size, and the first program on which the mapping is unsound, in
+// full; it stops after the first size with an unsound program.
+int runBoundedMappingCheck(const generate::CProgramBound& largest,
+                           const crosscheck::MappingCheckOptions& options, unsigned jobs);
 
 }  // namespace opcheck::cli

@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <utility>
 
 #include "axiomcheck/ExecutionDot.h"
 #include "axiomcheck/FinalStates.h"
@@ -266,15 +267,28 @@ MappingCounterexample counterexample(const MappingCheck& check, const compile::C
 
 }  // namespace
 
-MappingCheck checkMapping(const std::filesystem::path& file, const MappingCheckOptions& given) {
+MappingCheck checkMapping(const std::filesystem::path& file, const MappingCheckOptions& options) {
+  litmus::Test test;
+  try {
+    test = parser::readLitmusFile(file);
+  } catch (const litmus::InputError& error) {
+    MappingCheck check;
+    check.file = file.string();
+    check.error = error.what();
+    return check;
+  }
+  return checkMapping(std::move(test), file.string(), options);
+}
+
+MappingCheck checkMapping(litmus::Test test, const std::string& file, const MappingCheckOptions& given) {
   MappingCheckOptions options = given;
   if (options.timeoutSeconds > 0) {
     options.check.deadline = statespace::Deadline::after(options.timeoutSeconds);
   }
   MappingCheck check;
-  check.file = file.string();
+  check.file = file;
   try {
-    check.source = parser::readLitmusFile(file);
+    check.source = std::move(test);
     check.name = check.source.name;
     const compile::CompiledTest compiled = compile::compileTest(check.source, check.file, *options.mapping);
     check.target = compiled.test;

@@ -76,5 +76,7 @@ struct MappingCheckOptions {
 };
 
 MappingCheck checkMapping(const std::filesystem::path& file, const MappingCheckOptions& options);
+// The same on a C test already read, FILE naming it in messages.
+MappingCheck checkMapping(litmus::Test test, const std::string& file, const MappingCheckOptions& options);
 
 }  // namespace opcheck::crosscheck

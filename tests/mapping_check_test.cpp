@@ -154,3 +154,49 @@ TEST_CASE("compare --source --mapping exits 1 on an unsound mapping and prints t
       {"compare", kMappingCTests.string(), "--source", source, "--mapping", "seed001", "--executions"});
   CHECK(executions.exitStatus == 2);
 }
+
+TEST_CASE("compare --all-programs stops at the smallest program a broken mapping fails on",
+          "[mapping-check]") {
+  const std::string source(opcheck::axiomcheck::src11Model().name());
+  // Two events across two CTAs: a relaxed store against a relaxed exchange,
+  // both at device scope. Compiled at .cta they are not morally strong, so
+  // ptx lets the exchange read 0 and still come first in coherence order
+  // (x=2), which src11's Atomicity forbids.
+  const opcheck::testing::CommandResult caught =
+      opcheck::testing::runOpcheck({"compare", "--source", source, "--mapping", "cta-scopes",
+                                    "--all-programs", "4", "--program-gpus", "1"});
+  CHECK(caught.exitStatus == 1);
+  CHECK_THAT(caught.standardOutput, Catch::Matchers::Contains("every program of 2 events"));
+  CHECK_THAT(caught.standardOutput, !Catch::Matchers::Contains("every program of 3 events"));
+  CHECK_THAT(caught.standardOutput, Catch::Matchers::Contains("atom.relaxed.cta.exch r0, x, 2"));
+  CHECK_THAT(caught.standardOutput, Catch::Matchers::Contains("1:r0=0; x=2;"));
+  CHECK_THAT(caught.standardOutput, Catch::Matchers::Contains("breaks, under src11: Atomicity"));
+
+  // 296 programs of two events on one GPU (tests/generate_c_programs_test.cpp).
+  const opcheck::testing::CommandResult sound = opcheck::testing::runOpcheck(
+      {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "2", "--program-gpus", "1"});
+  CHECK(sound.exitStatus == 0);
+  CHECK_THAT(sound.standardOutput, Catch::Matchers::Contains("296 programs"));
+  CHECK_THAT(sound.standardOutput, Catch::Matchers::Contains(" 0 unsound"));
+}
+
+TEST_CASE("a generated-programs check with files, a bound out of range or no mapping is a usage error",
+          "[mapping-check]") {
+  const std::string source(opcheck::axiomcheck::src11Model().name());
+  const std::vector<std::vector<std::string>> wrong = {
+      {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "3", kMappingCTests.string()},
+      {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "1"},
+      {"compare", "--source", source, "--mapping", "seed001", "--program-threads", "2",
+       kMappingCTests.string()},
+      {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "3", "--program-threads",
+       "5"},
+      {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "3", "--program-gpus", "0"},
+      {"compare", "--all-programs", "3"},
+  };
+  for (const std::vector<std::string>& arguments : wrong) {
+    const opcheck::testing::CommandResult result = opcheck::testing::runOpcheck(arguments);
+    INFO(result.standardError);
+    CHECK(result.exitStatus == 2);
+    CHECK_THAT(result.standardError, Catch::Matchers::Contains("error"));
+  }
+}

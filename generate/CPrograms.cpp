@@ -1,0 +1,400 @@
+#include "generate/CPrograms.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <sstream>
+#include <vector>
+
+namespace opcheck::generate {
+
+namespace {
+
+enum class CAccess : std::uint8_t { Load, Store, Exchange, Fence };
+enum class COrder : std::uint8_t { NonAtomic, Relaxed, Acquire, Release, AcqRel, SeqCst };
+enum class CScope : std::uint8_t { Block, Device, System };
+
+// The orders C gives each access (C11 7.17.7: a load has no release, a
+// store no acquire), and the fences that order anything (a relaxed fence
+// is no fence).
+constexpr std::array kLoadOrders = {COrder::NonAtomic, COrder::Relaxed, COrder::Acquire, COrder::SeqCst};
+constexpr std::array kStoreOrders = {COrder::NonAtomic, COrder::Relaxed, COrder::Release, COrder::SeqCst};
+constexpr std::array kExchangeOrders = {COrder::Relaxed, COrder::Acquire, COrder::Release, COrder::AcqRel,
+                                        COrder::SeqCst};
+constexpr std::array kFenceOrders = {COrder::Acquire, COrder::Release, COrder::AcqRel, COrder::SeqCst};
+
+struct CEvent {
+  CAccess access = CAccess::Load;
+  COrder order = COrder::Relaxed;
+  CScope scope = CScope::Device;  // Device for a non-atomic access
+  std::uint8_t location = 0;      // 0 for a fence
+
+  bool accessesMemory() const { return access != CAccess::Fence; }
+  bool writes() const { return access == CAccess::Store || access == CAccess::Exchange; }
+};
+
+struct CPlacement {
+  std::vector<std::uint8_t> cta;  // per thread, numbered by first appearance
+  std::vector<std::uint8_t> gpu;  // per thread
+  std::size_t ctas = 0;
+  std::size_t gpus = 0;
+};
+
+// The scopes that differ under PLACEMENT (CPrograms.h).
+std::vector<CScope> distinctScopes(const CPlacement& placement) {
+  if (placement.ctas == 1) {
+    return {CScope::Device};
+  }
+  if (placement.gpus == 1) {
+    return {CScope::Block, CScope::Device};
+  }
+  return {CScope::Block, CScope::Device, CScope::System};
+}
+
+// Every event a slot can hold, locations aside.
+std::vector<CEvent> cEventAlphabet(std::span<const CScope> scopes) {
+  std::vector<CEvent> alphabet;
+  const auto add = [&](CAccess access, std::span<const COrder> orders) {
+    for (const COrder order : orders) {
+      if (order == COrder::NonAtomic) {
+        alphabet.push_back({access, order, CScope::Device, 0});
+        continue;
+      }
+      for (const CScope scope : scopes) {
+        alphabet.push_back({access, order, scope, 0});
+      }
+    }
+  };
+  add(CAccess::Load, kLoadOrders);
+  add(CAccess::Store, kStoreOrders);
+  add(CAccess::Exchange, kExchangeOrders);
+  add(CAccess::Fence, kFenceOrders);
+  return alphabet;
+}
+
+// Set partitions of N items as restricted growth strings: item i's block
+// is at most one more than the largest block before it.
+std::vector<std::vector<std::uint8_t>> restrictedGrowthStrings(std::size_t n) {
+  std::vector<std::vector<std::uint8_t>> partitions;
+  std::vector<std::uint8_t> blocks(n, 0);
+  const auto extend = [&](auto& self, std::size_t item, std::uint8_t largest) -> void {
+    if (item == n) {
+      partitions.push_back(blocks);
+      return;
+    }
+    for (std::uint8_t block = 0; block <= largest + 1; ++block) {
+      blocks[item] = block;
+      self(self, item + 1, std::max(largest, block));
+    }
+  };
+  if (n > 0) {
+    extend(extend, 1, 0);
+  }
+  return partitions;
+}
+
+// Every placement of THREADS threads: into CTAs, and the CTAs into GPUs.
+std::vector<CPlacement> cPlacements(std::size_t threads) {
+  std::vector<CPlacement> all;
+  for (const std::vector<std::uint8_t>& ctaOf : restrictedGrowthStrings(threads)) {
+    const std::size_t ctas = *std::max_element(ctaOf.begin(), ctaOf.end()) + 1U;
+    for (const std::vector<std::uint8_t>& gpuOfCta : restrictedGrowthStrings(ctas)) {
+      CPlacement placement;
+      placement.cta = ctaOf;
+      placement.ctas = ctas;
+      placement.gpus = *std::max_element(gpuOfCta.begin(), gpuOfCta.end()) + 1U;
+      for (const std::uint8_t cta : ctaOf) {
+        placement.gpu.push_back(gpuOfCta[cta]);
+      }
+      all.push_back(std::move(placement));
+    }
+  }
+  return all;
+}
+
+// Thread lengths summing to EVENTS, longest first (any order of the threads
+// is the same program with its threads renamed).
+std::vector<std::vector<std::size_t>> cThreadLengths(std::size_t events, std::size_t maxThreads) {
+  std::vector<std::vector<std::size_t>> all;
+  std::vector<std::size_t> lengths;
+  const auto extend = [&](auto& self, std::size_t left, std::size_t largest) -> void {
+    if (left == 0) {
+      if (lengths.size() >= 2) {
+        all.push_back(lengths);
+      }
+      return;
+    }
+    if (lengths.size() == maxThreads) {
+      return;
+    }
+    for (std::size_t length = std::min(left, largest); length >= 1; --length) {
+      lengths.push_back(length);
+      self(self, left - length, length);
+      lengths.pop_back();
+    }
+  };
+  extend(extend, events, events);
+  return all;
+}
+
+// A program: its placement and each thread's events.
+struct CProgramShape {
+  const CPlacement* placement = nullptr;
+  std::vector<std::vector<CEvent>> threads;
+};
+
+// The program's text with its threads in ORDER, CTAs, GPUs and locations
+// renamed by first appearance: equal for two programs exactly when one is
+// the other renamed. Longer threads come first, so that the order the
+// generator lists (longest first) is the least.
+std::string cProgramKey(const CProgramShape& program, std::span<const std::size_t> order) {
+  std::array<int, 8> ctaName{};
+  std::array<int, 8> gpuName{};
+  std::array<int, 8> locationName{};
+  ctaName.fill(-1);
+  gpuName.fill(-1);
+  locationName.fill(-1);
+  int ctas = 0;
+  int gpus = 0;
+  int locations = 0;
+  std::string key;
+  for (const std::size_t thread : order) {
+    key.push_back(static_cast<char>(0x7f - program.threads[thread].size()));
+  }
+  for (const std::size_t thread : order) {
+    int& cta = ctaName[program.placement->cta[thread]];
+    int& gpu = gpuName[program.placement->gpu[thread]];
+    cta = cta < 0 ? ctas++ : cta;
+    gpu = gpu < 0 ? gpus++ : gpu;
+    key.push_back(static_cast<char>('0' + cta));
+    key.push_back(static_cast<char>('0' + gpu));
+    for (const CEvent& event : program.threads[thread]) {
+      int location = 0;
+      if (event.accessesMemory()) {
+        int& name = locationName[event.location];
+        name = name < 0 ? locations++ : name;
+        location = name;
+      }
+      key.push_back(static_cast<char>('A' + static_cast<int>(event.access)));
+      key.push_back(static_cast<char>('a' + static_cast<int>(event.order)));
+      key.push_back(static_cast<char>('a' + static_cast<int>(event.scope)));
+      key.push_back(static_cast<char>('0' + location));
+    }
+    key.push_back('|');
+  }
+  return key;
+}
+
+// Whether PROGRAM is the first of the programs that rename into it.
+bool isFirstOfItsRenamings(const CProgramShape& program) {
+  std::vector<std::size_t> order(program.threads.size());
+  std::iota(order.begin(), order.end(), 0);
+  const std::string own = cProgramKey(program, order);
+  while (std::next_permutation(order.begin(), order.end())) {
+    if (cProgramKey(program, order) < own) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Every location is written and touched by two threads or more; every
+// thread accesses memory.
+bool ordersSomething(const CProgramShape& program, std::size_t locations) {
+  std::vector<unsigned> threadsTouching(locations, 0);
+  std::vector<bool> written(locations, false);
+  for (const std::vector<CEvent>& thread : program.threads) {
+    std::vector<bool> touched(locations, false);
+    bool accesses = false;
+    for (const CEvent& event : thread) {
+      if (event.accessesMemory()) {
+        accesses = true;
+        touched[event.location] = true;
+        written[event.location] = written[event.location] || event.writes();
+      }
+    }
+    if (!accesses) {
+      return false;
+    }
+    for (std::size_t location = 0; location < locations; ++location) {
+      threadsTouching[location] += touched[location] ? 1 : 0;
+    }
+  }
+  for (std::size_t location = 0; location < locations; ++location) {
+    if (!written[location] || threadsTouching[location] < 2) {
+      return false;
+    }
+  }
+  return true;
+}
+
+constexpr std::array<const char*, 6> kOrderNames = {"",
+                                                    "memory_order_relaxed",
+                                                    "memory_order_acquire",
+                                                    "memory_order_release",
+                                                    "memory_order_acq_rel",
+                                                    "memory_order_seq_cst"};
+constexpr std::array<const char*, 3> kScopeNames = {"thread_scope_block", "thread_scope_device",
+                                                    "thread_scope_system"};
+
+char cLocationName(std::size_t location) { return static_cast<char>('x' + location); }
+
+std::string cProgramText(const CProgramShape& program, std::size_t locations, const std::string& name) {
+  std::ostringstream text;
+  text << "C " << name << "\n{";
+  for (std::size_t location = 0; location < locations; ++location) {
+    text << ' ' << cLocationName(location) << " = 0;";
+  }
+  text << " }\n";
+  std::vector<bool> atomic(locations, false);
+  for (const std::vector<CEvent>& thread : program.threads) {
+    for (const CEvent& event : thread) {
+      if (event.accessesMemory()) {
+        atomic[event.location] = event.order != COrder::NonAtomic;
+      }
+    }
+  }
+  std::vector<int> writes(locations, 0);
+  std::string observed;
+  for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+    text << "\nP" << thread << "@cta " << int{program.placement->cta[thread]} << ",gpu "
+         << int{program.placement->gpu[thread]} << " (";
+    for (std::size_t location = 0; location < locations; ++location) {
+      text << (location == 0 ? "" : ", ") << (atomic[location] ? "atomic_int* " : "int* ")
+           << cLocationName(location);
+    }
+    text << ") {\n";
+    int registers = 0;
+    for (const CEvent& event : program.threads[thread]) {
+      const char x = cLocationName(event.location);
+      const std::string order = kOrderNames[static_cast<std::size_t>(event.order)];
+      const std::string scope = kScopeNames[static_cast<std::size_t>(event.scope)];
+      std::string target;
+      if (event.access == CAccess::Load || event.access == CAccess::Exchange) {
+        target = "r" + std::to_string(registers++);
+        observed += std::to_string(thread) + ":" + target + "; ";
+      }
+      text << "  ";
+      switch (event.access) {
+        case CAccess::Load:
+          if (event.order == COrder::NonAtomic) {
+            text << "int " << target << " = *" << x << ";\n";
+          } else {
+            text << "int " << target << " = atomic_load_explicit(" << x << ", " << order << ", " << scope
+                 << ");\n";
+          }
+          break;
+        case CAccess::Store:
+          if (event.order == COrder::NonAtomic) {
+            text << '*' << x << " = " << ++writes[event.location] << ";\n";
+          } else {
+            text << "atomic_store_explicit(" << x << ", " << ++writes[event.location] << ", " << order << ", "
+                 << scope << ");\n";
+          }
+          break;
+        case CAccess::Exchange:
+          text << "int " << target << " = atomic_exchange_explicit(" << x << ", " << ++writes[event.location]
+               << ", " << order << ", " << scope << ");\n";
+          break;
+        case CAccess::Fence:
+          text << "atomic_thread_fence(" << order << ", " << scope << ");\n";
+          break;
+      }
+    }
+    text << "}\n";
+  }
+  text << "\nlocations [";
+  for (std::size_t location = 0; location < locations; ++location) {
+    text << cLocationName(location) << "; ";
+  }
+  text << observed << "]\n";
+  return text.str();
+}
+
+// Fills the events of PROGRAM slot by slot (thread by thread, in program
+// order), locations named by first use and each location's accesses all
+// atomic or all not, and visits the complete ones that are canonical.
+class CProgramFiller {
+ public:
+  CProgramFiller(const CProgramBound& bound, const std::function<void(const CProgram&)>& visit,
+                 std::size_t& index)
+      : bound_(bound), visit_(visit), index_(index) {}
+
+  void fill(const CPlacement& placement, std::span<const std::size_t> lengths) {
+    program_.placement = &placement;
+    program_.threads.assign(lengths.size(), {});
+    lengths_ = lengths;
+    alphabet_ = cEventAlphabet(distinctScopes(placement));
+    atomic_.assign(bound_.locations, -1);
+    next(0, 0);
+  }
+
+ private:
+  void next(std::size_t thread, std::size_t used) {
+    if (thread == lengths_.size()) {
+      finish(used);
+      return;
+    }
+    std::vector<CEvent>& events = program_.threads[thread];
+    if (events.size() == lengths_[thread]) {
+      next(thread + 1, used);
+      return;
+    }
+    for (CEvent event : alphabet_) {
+      if (!event.accessesMemory()) {
+        events.push_back(event);
+        next(thread, used);
+        events.pop_back();
+        continue;
+      }
+      const int atomic = event.order == COrder::NonAtomic ? 0 : 1;
+      for (std::size_t location = 0; location < std::min(used + 1, bound_.locations); ++location) {
+        const int kind = atomic_[location];
+        if (kind >= 0 && kind != atomic) {
+          continue;
+        }
+        event.location = static_cast<std::uint8_t>(location);
+        atomic_[location] = atomic;
+        events.push_back(event);
+        next(thread, std::max(used, location + 1));
+        events.pop_back();
+        atomic_[location] = kind;
+      }
+    }
+  }
+
+  void finish(std::size_t used) {
+    if (!ordersSomething(program_, used) || !isFirstOfItsRenamings(program_)) {
+      return;
+    }
+    const std::string name = "bounded-" + std::to_string(bound_.events) + "-" + std::to_string(++index_);
+    visit_({name, cProgramText(program_, used, name)});
+  }
+
+  const CProgramBound& bound_;
+  const std::function<void(const CProgram&)>& visit_;
+  std::size_t& index_;
+  CProgramShape program_;
+  std::span<const std::size_t> lengths_;
+  std::vector<CEvent> alphabet_;
+  std::vector<int> atomic_;  // per location: -1 unused, 0 non-atomic, 1 atomic
+};
+
+}  // namespace
+
+void forEachCProgram(const CProgramBound& bound, const std::function<void(const CProgram&)>& visit) {
+  std::size_t index = 0;
+  CProgramFiller filler(bound, visit, index);
+  for (const std::vector<std::size_t>& lengths : cThreadLengths(bound.events, bound.maxThreads)) {
+    for (const CPlacement& placement : cPlacements(lengths.size())) {
+      if (placement.gpus > bound.maxGpus) {
+        continue;
+      }
+      filler.fill(placement, lengths);
+    }
+  }
+}
+
+}  // namespace opcheck::generate

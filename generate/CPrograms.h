@@ -1,0 +1,52 @@
+// Every small C program, for checking a mapping from C to PTX on all of
+// them rather than on chosen tests, as seed 001 Sec. 6.1 checks its mapping
+// with Alloy up to a bound on the number of events (docs/mappings.md
+// "Every program to a bound").
+//
+// A program of N events is N memory accesses and fences spread over two or
+// more threads, each an atomic load, store, exchange (the read-modify-write)
+// or fence at one of the memory orders C gives it and a scope, or a
+// non-atomic load or store, over up to `locations` locations, with the
+// threads placed in CTAs and GPUs in every way. Only what can tell two
+// programs apart is enumerated:
+// - a location is atomic or not, as C types it (atomic_int or int), so its
+//   accesses are all atomic or all non-atomic;
+// - every location is written, and read or written by two threads or more
+//   (a location one thread owns, or that nobody writes, orders nothing);
+// - a thread has an access (a thread of fences alone orders nothing);
+// - scopes are those that differ under the placement: all threads in one
+//   CTA: device scope only (block, device and system scope all include
+//   every thread); one GPU: block and device; several GPUs: block, device
+//   and system;
+// - the k-th write to a location (in thread order, then program order)
+//   writes k, so every read says which write it read;
+// - a program is listed once up to renaming its threads (with their
+//   placement), CTAs, GPUs and locations: the one whose text comes first.
+// Each program observes every location and every register (`locations`),
+// so a check compares whole outcome sets.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+namespace opcheck::generate {
+
+struct CProgramBound {
+  std::size_t events = 3;      // per program, all threads together
+  std::size_t maxThreads = 3;  // at least two
+  std::size_t maxGpus = 2;     // 1: every thread on one GPU
+  std::size_t locations = 2;
+};
+
+// A generated program: its name (bounded-N-INDEX) and C litmus text.
+struct CProgram {
+  std::string name;
+  std::string text;
+};
+
+// Calls VISIT with every program of exactly BOUND.events events, in a fixed
+// order (the same on every run and platform).
+void forEachCProgram(const CProgramBound& bound, const std::function<void(const CProgram&)>& visit);
+
+}  // namespace opcheck::generate
