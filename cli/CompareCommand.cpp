@@ -67,8 +67,7 @@ struct CompareOptions {
 std::optional<int> parseMappingArguments(const CLI::App& app, const std::string& source,
                                          const std::string& mapping, const std::string& axiomatic,
                                          const std::string& operational, CompareOptions& options) {
-  for (const char* option :
-       {"--executions", "--report", "--against", "--model", "--format", "--skip-axiom"}) {
+  for (const char* option : {"--report", "--against", "--model", "--format", "--skip-axiom"}) {
     if (given(app, option)) {
       return usageError(std::string(option) + " does not apply to compare --source MODEL --mapping NAME");
     }
@@ -99,6 +98,10 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
     run.architecture = operationalModel->architecture;
     applyLimits(options.limits, run);
     options.mappingCheck.operational = run;
+    options.mappingCheck.executions = options.comparison.executions;
+  } else if (options.comparison.executions) {
+    return usageError(
+        "--executions checks ptx-op's execution graphs of the compiled tests: it needs --op ptx-op");
   }
   int status = kSuccess;
   options.mapping = chooseMapping(mapping, status);

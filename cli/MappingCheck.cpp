@@ -56,8 +56,17 @@ std::string mappingCheckLine(const crosscheck::MappingCheck& check,
     const crosscheck::ModelComparison& op = check.operational->models.front();
     line += ", " + std::string(opsem::kOperationalModelName) + " " +
             std::to_string(check.operational->operationalStates) +
-            (op.unsound() ? " of which " + std::to_string(op.operationalOnly.size()) + " outside " + target
-                          : " within " + target);
+            (op.operationalOnly.empty()
+                 ? " within " + target
+                 : " of which " + std::to_string(op.operationalOnly.size()) + " outside " + target);
+    if (op.executions) {
+      line += ", " + std::to_string(op.executions->graphs) + " graphs" +
+              (op.executions->failed()
+                   ? " of which " +
+                         std::to_string(op.executions->broken.size() + op.executions->untranslatable.size()) +
+                         " fail"
+                   : " consistent");
+    }
   }
   line += ")";
   if (!check.stopped.empty()) {
@@ -111,6 +120,26 @@ std::string counterexampleText(const crosscheck::MappingCheck& check,
       }
     }
     text += "\n";
+  }
+  if (check.operational) {
+    for (const crosscheck::ModelComparison& model : check.operational->models) {
+      if (!model.executions) {
+        continue;
+      }
+      for (const crosscheck::BrokenGraph& graph : model.executions->broken) {
+        text += std::string(opsem::kOperationalModelName) + " execution graph of the PTX test breaking " +
+                target + "'s";
+        for (const std::string& axiom : graph.axioms) {
+          text += " " + axiom;
+        }
+        text += " (final state " +
+                litmus::formatHerdState(check.operational->test, check.operational->terms, graph.finalState) +
+                "):\n" + indentedLines(graph.dot);
+      }
+      for (const std::string& problem : model.executions->untranslatable) {
+        text += "a graph that is no candidate execution of the PTX test: " + problem + "\n";
+      }
+    }
   }
   return text;
 }

@@ -325,6 +325,7 @@ MappingCheck checkMapping(litmus::Test test, const std::string& file, const Mapp
       comparison.axiomatic = {options.target};
       comparison.check = given.check;
       comparison.timeoutSeconds = options.timeoutSeconds;
+      comparison.executions = options.executions;
       check.operational = compareParsedTest(check.target, check.file, comparison);
       if (!check.operational->error.empty()) {
         check.error = check.operational->error;

@@ -71,6 +71,9 @@ struct MappingCheckOptions {
   // Also ptx-op (compare's --op), with these options; check and timeout
   // are compare's.
   std::optional<opsem::OperationalOptions> operational;
+  // With OPERATIONAL, also check each ptx-op run's execution graph against
+  // the target model (compare --executions).
+  bool executions = false;
   axiomcheck::CheckOptions check;
   double timeoutSeconds = 0;
 };

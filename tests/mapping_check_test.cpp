@@ -150,9 +150,18 @@ TEST_CASE("compare --source --mapping exits 1 on an unsound mapping and prints t
   const opcheck::testing::CommandResult alone =
       opcheck::testing::runOpcheck({"compare", kMappingCTests.string(), "--mapping", "seed001"});
   CHECK(alone.exitStatus == 2);
-  const opcheck::testing::CommandResult executions = opcheck::testing::runOpcheck(
+  // --executions checks ptx-op's graphs of the compiled tests, so it needs
+  // --op.
+  const opcheck::testing::CommandResult executionsAlone = opcheck::testing::runOpcheck(
       {"compare", kMappingCTests.string(), "--source", source, "--mapping", "seed001", "--executions"});
-  CHECK(executions.exitStatus == 2);
+  CHECK(executionsAlone.exitStatus == 2);
+  const opcheck::testing::CommandResult executions = opcheck::testing::runOpcheck(
+      {"compare", kMappingCTests.string(), "--source", source, "--mapping", "seed001", "--op",
+       std::string(opcheck::opsem::kOperationalModelName), "--executions"});
+  CHECK(executions.exitStatus == 0);
+  CHECK_THAT(executions.standardOutput,
+             Catch::Matchers::Contains("MP+rel+acq: sound (src11 3 states, ptx 3, ptx-op 3 within ptx, "));
+  CHECK_THAT(executions.standardOutput, Catch::Matchers::Contains(" graphs consistent)"));
 }
 
 TEST_CASE("compare --all-programs stops at the smallest program a broken mapping fails on",
