@@ -253,10 +253,6 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
     return usageError("compare names its two sides --op ptx-op[,PRESET] and --ax ptx,rmo,sc, not --model " +
                       model + " (--model names the model under test of --against LOG)");
   }
-  if (given(app, "--format")) {
-    return usageError(
-        "--format applies to compare --against LOG; compare writes JSON with --report FILE.json");
-  }
   const std::optional<ModelChoice> operationalModel = findOperationalModel(operational);
   if (!operationalModel) {
     return usageError("--op is ptx-op or ptx-op,PRESET (see opcheck models), not '" + operational + "'");
@@ -379,7 +375,7 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
         if (!comparison.error.empty()) {
           badInput = true;
           std::cerr << (progress ? "\r\033[K" : "") << comparison.error << '\n';
-        } else {
+        } else if (!options.json) {
           std::cout << comparisonLine(comparison) << '\n';
         }
         suite.tests.push_back(std::move(comparison));
@@ -396,7 +392,9 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
   // Unsound tests first (docs/architecture.md "Cross-validation"), each group in input order.
   std::stable_partition(suite.tests.begin(), suite.tests.end(),
                         [](const TestComparison& test) { return test.unsound(); });
-  std::cout << summaryText(suite);
+  // --format json: the report's JSON document on standard output instead
+  // of the lines and the summary.
+  std::cout << (options.json ? jsonReport(suite) : summaryText(suite));
   // --executions: the graphs that break an axiom, beside the report.
   if (!options.report.empty() && options.comparison.executions &&
       !writeComparisonPictures(suite, options.report)) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "cli/JsonDocument.h"
 #include "litmus/FinalState.h"
 #include "litmus/JsonPrinter.h"
 
@@ -380,8 +381,7 @@ std::string markdownReport(const ComparisonSuite& suite) {
 
 std::string jsonReport(const ComparisonSuite& suite) {
   using litmus::Json;
-  Json report;
-  report["command"] = "compare";
+  Json report = jsonDocument("compare");
   report["operational"] = suite.operationalModel;
   report["axiomatic"] = suite.axiomaticModels;
   report["unroll"] = suite.unroll;

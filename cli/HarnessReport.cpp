@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cli/JsonDocument.h"
 #include "cli/Wording.h"
 #include "litmus/JsonPrinter.h"
 
@@ -192,8 +193,7 @@ std::string harnessText(const HarnessReport& report) {
 
 std::string harnessJson(const HarnessReport& report) {
   using litmus::Json;
-  Json object;
-  object["command"] = "harness";
+  Json object = jsonDocument("harness");
   object["observation_files"] = report.observationFiles;
   object["chips"] = report.chips;
   Json tests = Json::array();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "cli/JsonDocument.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Wording.h"
 #include "litmus/Diagnostic.h"
@@ -244,8 +245,7 @@ std::string logComparisonText(const LogComparisonSuite& suite) {
 
 std::string logComparisonJson(const LogComparisonSuite& suite) {
   using litmus::Json;
-  Json object;
-  object["command"] = "compare-against";
+  Json object = jsonDocument("compare-against");
   object["model"] = suite.model;
   object["log"] = suite.log;
   object["log_kind"] = suite.kind == LogKind::Litmus7 ? "litmus7" : "herd7";

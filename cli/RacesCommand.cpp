@@ -35,6 +35,7 @@
 #include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
+#include "cli/JsonDocument.h"
 #include "cli/Limits.h"
 #include "cli/ModelChoice.h"
 #include "cli/OperationalReport.h"
@@ -600,8 +601,7 @@ static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
   const std::vector<std::filesystem::path>& files = inputs.files;
   const bool progress = !options.quiet && files.size() > 1 && isatty(STDERR_FILENO) != 0;
   if (options.json) {
-    litmus::Json head;
-    head["command"] = options.guarantee ? "races-guarantee" : "races";
+    litmus::Json head = jsonDocument(options.guarantee ? "races-guarantee" : "races");
     head["model"] = options.guarantee     ? guaranteeModels()
                     : options.operational ? options.operational->name
                                           : std::string(options.model->name());

@@ -27,6 +27,7 @@
 #include "cli/GraphOutput.h"
 #include "cli/InputFiles.h"
 #include "cli/Interrupt.h"
+#include "cli/JsonDocument.h"
 #include "cli/Limits.h"
 #include "cli/ModelChoice.h"
 #include "cli/OperationalReport.h"
@@ -325,8 +326,7 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
   // JSON: the envelope (docs/json.md) around one test object a line, printed
   // as each test finishes.
   if (options.format == Format::Json) {
-    litmus::Json head;
-    head["command"] = "run";
+    litmus::Json head = jsonDocument("run");
     head["model"] = options.model != nullptr ? options.model->name() : opsem::kOperationalModelName;
     head["unroll"] = options.unroll;
     const std::string text = litmus::dumpJson(head);

@@ -247,6 +247,13 @@ TEST_CASE("every command's JSON parses and has the keys and types docs/json.md l
   CHECK(compared.exitStatus == 1);
   const json comparison = parsedAs(testing::readFile(report), "compare");
   CHECK(comparison["tests"][0]["models"][0]["unsound"] == true);
+  // The same document on standard output with --format json, and nothing
+  // else there.
+  const json printed = runJson(
+      {"compare", kNotExists, bad, "--op", "ptx-op,broken-fence-sc", "--executions", "--format", "json"},
+      "compare", 1);
+  CHECK(printed["tests"][0]["models"][0]["unsound"] == true);
+  CHECK(printed["schema_version"] == 1);
 
   const std::string csv = scratch.write("obs.csv",
                                         "test,chip,outcome,observed,runs,source\n"
