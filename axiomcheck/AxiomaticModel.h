@@ -28,10 +28,16 @@ namespace opcheck::axiomcheck {
 
 struct ExecutionRaces;  // DataRaces.h
 
+// Axiom names are spelled one way in every model, as PTX ISA 9.1 8.10 spells its
+// axioms: words capitalised and joined by hyphens ("No-Thin-Air",
+// "SC-per-Location"). --skip-axiom matches them whatever the case, and also
+// by the name herd's cat file gives the check (herd's -skipcheck), where
+// that differs.
 struct Axiom {
-  std::string_view name;       // as the reference model names it
-  std::string_view reference;  // where it is defined (spec section, cat file)
-  std::string_view statement;  // its formula, for explanations: "acyclic (po | rf | co | fr | bar)"
+  std::string_view name;        // as above
+  std::string_view reference;   // where it is defined (spec section, cat file)
+  std::string_view statement;   // its formula, for explanations: "acyclic (po | rf | co | fr | bar)"
+  std::string_view herdName{};  // the cat file's name for it, where that is not NAME in another case
 };
 
 // Which executions `opcheck races` judges under a model: races are stated

@@ -17,6 +17,10 @@
 //   acyclic rmo(gl-fence) & gl as gl-constraint
 //   acyclic rmo(sys-fence) as sys-constraint
 //
+// The axioms are named here as every model names them (AxiomaticModel.h):
+// Atomicity, SC-per-Location-LLH, No-Thin-Air, CTA-, GL- and
+// SYS-Constraint; --skip-axiom also takes the cat file's names.
+//
 // membar.X is the relation po; [membar.X]; po, and membar.cta/gl/sys is
 // fence.sc.cta/gpu/sys in the IR (seed 001 Sec. 3.6). Scope relations: cta
 // relates events of threads in one CTA, gl of threads on one device (herd's
@@ -38,13 +42,14 @@ namespace {
 enum RmoAxiom : std::size_t { kAtomic, kScPerLocLlh, kNoThinAir, kCta, kGl, kSys };
 
 constexpr std::array<Axiom, 6> kAxioms = {{
-    {"Atomic", "empty rmw & (fre;coe) (rmo-asplos15-herd2015.cat, herd's atomicity)",
+    {"Atomicity", "empty rmw & (fre;coe) (rmo-asplos15-herd2015.cat, herd's atomicity, unnamed there)",
      "empty rmw & (fre;coe)"},
-    {"sc-per-loc-llh", "acyclic (po-loc-llh | com) (seed 000 Fig. 15)", "acyclic (po-loc-llh | com)"},
-    {"no-thin-air", "acyclic (dp | rf) (seed 000 Fig. 15)", "acyclic (dp | rf)"},
-    {"cta-constraint", "acyclic rmo(cta-fence) & cta (seed 000 Fig. 16)", "acyclic rmo(cta-fence) & cta"},
-    {"gl-constraint", "acyclic rmo(gl-fence) & gl (seed 000 Fig. 16)", "acyclic rmo(gl-fence) & gl"},
-    {"sys-constraint", "acyclic rmo(sys-fence) (seed 000 Fig. 16)", "acyclic rmo(sys-fence)"},
+    {"SC-per-Location-LLH", "acyclic (po-loc-llh | com) (seed 000 Fig. 15)", "acyclic (po-loc-llh | com)",
+     "sc-per-loc-llh"},
+    {"No-Thin-Air", "acyclic (dp | rf) (seed 000 Fig. 15)", "acyclic (dp | rf)"},
+    {"CTA-Constraint", "acyclic rmo(cta-fence) & cta (seed 000 Fig. 16)", "acyclic rmo(cta-fence) & cta"},
+    {"GL-Constraint", "acyclic rmo(gl-fence) & gl (seed 000 Fig. 16)", "acyclic rmo(gl-fence) & gl"},
+    {"SYS-Constraint", "acyclic rmo(sys-fence) (seed 000 Fig. 16)", "acyclic rmo(sys-fence)"},
 }};
 
 // membar.X as a relation: po; [fences of scope X or wider]; po.

@@ -255,7 +255,7 @@ TEST_CASE("opcheck models lists ptx, rmo and sc with their axioms and an unknown
           "[cli][axiomatic]") {
   const testing::CommandResult models = testing::runOpcheck({"models"});
   CHECK(models.exitStatus == 0);
-  for (const char* expected : {"  ptx ", "  rmo ", "  sc ", "Causality", "sys-constraint", "Atomicity"}) {
+  for (const char* expected : {"  ptx ", "  rmo ", "  sc ", "Causality", "SYS-Constraint", "Atomicity"}) {
     CHECK(models.standardOutput.find(expected) != std::string::npos);
   }
   const testing::CommandResult unknown = testing::runOpcheck({"x.litmus", "--model", "tso"});
