@@ -73,6 +73,9 @@ std::string counterexampleText(const crosscheck::MappingCheck& check,
   text += "C test:\n" + indentedLines(litmus::printCanonical(check.source));
   text += "PTX test (opcheck compile --mapping " + options.mapping->name + "):\n" +
           indentedLines(litmus::printCanonical(check.target));
+  if (!check.compilerOutput.empty()) {
+    text += "PTX module " + options.mapping->name + " wrote:\n" + indentedLines(check.compilerOutput);
+  }
   for (const crosscheck::MappingCounterexample& found : check.counterexamples) {
     text.append("Outcome ").append(target).append(" allows and ").append(source).append(" forbids: ");
     text.append(found.stateText).append("\n");
@@ -127,8 +130,8 @@ std::optional<compile::Mapping> chooseMapping(const std::string& name, int& stat
   try {
     std::optional<compile::Mapping> mapping = compile::findMapping(name);
     if (!mapping) {
-      status =
-          usageError("--mapping takes a mapping (" + mappingNames() + ") or a FILE.map, not '" + name + "'");
+      status = usageError("--mapping takes a mapping (" + mappingNames() +
+                          "), a FILE.map or COMPILER:sm_NN (clang-19:sm_90), not '" + name + "'");
     }
     return mapping;
   } catch (const litmus::InputError& error) {
@@ -145,6 +148,7 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
   std::size_t unsound = 0;
   std::size_t undefined = 0;
   std::size_t errors = 0;
+  std::size_t refused = 0;
   std::size_t cut = 0;
   std::string details;
   runInOrder<crosscheck::MappingCheck>(
@@ -153,6 +157,11 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
         if (!check.error.empty()) {
           ++errors;
           std::cerr << check.error << '\n';
+          return;
+        }
+        if (!check.refused.empty()) {
+          ++refused;
+          std::cout << check.name << ": refused: " << check.refused << '\n';
           return;
         }
         std::cout << mappingCheckLine(check, options) << '\n';
@@ -174,6 +183,7 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
   std::cout << "\nmapping " << options.mapping->name << " (" << options.source->name() << " -> "
             << options.target->name() << "): " << countedNoun(files.size(), "test") << ", " << sound
             << " sound, " << unsound << " unsound, " << undefined << " undefined (not compared)"
+            << (refused > 0 ? ", " + std::to_string(refused) + " refused by the compiler" : "")
             << (errors > 0 ? ", " + countedNoun(errors, "error") : "")
             << (cut > 0 ? ", " + std::to_string(cut) + " cut" : "") << " in " << summary.str() << " s\n";
   if (interrupted()) {

@@ -13,6 +13,7 @@ packages=(
   nlohmann-json3-dev  # JSON output (docs/json.md)
   graphviz  # renders the execution graphs (docs/graphs.md); opcheck runs without it
   clang-tidy-19  # scripts/tidy.sh (clang-tidy 14 cannot parse all of this C++20)
+  clang-19 clang-22  # real compilers as mappings (docs/mappings.md "Real compilers"); opcheck builds without them
 )
 
 missing=()
