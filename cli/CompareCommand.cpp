@@ -74,7 +74,7 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   }
   if (source.empty() || mapping.empty()) {
     return usageError("the mapping check takes both --source MODEL (the C model) and --mapping NAME (" +
-                      mappingNames() + ", or a FILE.map)");
+                      mappingNames() + ", a FILE.map, or a compiler such as clang-19:sm_90)");
   }
   options.mappingCheck.source = axiomcheck::findModel(source);
   if (options.mappingCheck.source == nullptr) {
@@ -220,7 +220,8 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   std::string mapping;
   app.add_option("--mapping", mapping,
                  "check a mapping from C to PTX (" + mappingNames() +
-                     ", or a FILE.map) on C tests: every outcome of a compiled test under --ax must be one "
+                     ", a FILE.map, or a compiler such as clang-19:sm_90) on C tests: every outcome of a "
+                     "compiled test under --ax must be one "
                      "--source allows (docs/mappings.md)")
       ->type_name("NAME");
   app.add_option("--all-programs", options.allPrograms,

@@ -10,6 +10,7 @@
 #include "cli/Interrupt.h"
 #include "cli/MappingCheck.h"
 #include "cli/Output.h"
+#include "compile/ClangCompiler.h"
 #include "compile/Compiler.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
@@ -26,7 +27,8 @@ static int runCompileCommandUnchecked(const std::vector<std::string>& arguments)
   std::vector<std::string> files;
   addInputs(app, files);
   std::string mappingName;
-  app.add_option("--mapping", mappingName, "the mapping: " + mappingNames() + ", or a FILE.map")
+  app.add_option("--mapping", mappingName,
+                 "the mapping: " + mappingNames() + ", a FILE.map, or a compiler such as clang-19:sm_90")
       ->type_name("NAME");
   std::string outputDirectory;
   app.add_option("-o,--output", outputDirectory,
@@ -39,7 +41,8 @@ static int runCompileCommandUnchecked(const std::vector<std::string>& arguments)
     return usageError("give one or more C litmus files or directories (opcheck compile --help)");
   }
   if (mappingName.empty()) {
-    return usageError("compile needs --mapping NAME (" + mappingNames() + ", or a FILE.map)");
+    return usageError("compile needs --mapping NAME (" + mappingNames() +
+                      ", a FILE.map, or a compiler such as clang-19:sm_90)");
   }
   int status = kSuccess;
   const std::optional<compile::Mapping> mapping = chooseMapping(mappingName, status);
@@ -85,6 +88,10 @@ static int runCompileCommandUnchecked(const std::vector<std::string>& arguments)
     } catch (const litmus::InputError& error) {
       std::cout.flush();
       std::cerr << error.what() << '\n';
+      allCompiled = false;
+    } catch (const compile::CompilerRefusal& refusal) {
+      std::cout.flush();
+      std::cerr << file.string() << ": error: " << refusal.what() << '\n';
       allCompiled = false;
     }
   }

@@ -84,6 +84,9 @@ std::string counterexampleText(const crosscheck::MappingCheck& check,
   text += "C test:\n" + indentedLines(litmus::printCanonical(check.source));
   text += "PTX test (opcheck compile --mapping " + options.mapping->name + "):\n" +
           indentedLines(litmus::printCanonical(check.target));
+  if (!check.compilerOutput.empty()) {
+    text += "PTX module " + options.mapping->name + " wrote:\n" + indentedLines(check.compilerOutput);
+  }
   for (const crosscheck::MappingCounterexample& found : check.counterexamples) {
     text.append("Outcome ").append(target).append(" allows and ").append(source).append(" forbids: ");
     text.append(found.stateText).append("\n");
@@ -158,8 +161,8 @@ std::optional<compile::Mapping> chooseMapping(const std::string& name, int& stat
   try {
     std::optional<compile::Mapping> mapping = compile::findMapping(name);
     if (!mapping) {
-      status =
-          usageError("--mapping takes a mapping (" + mappingNames() + ") or a FILE.map, not '" + name + "'");
+      status = usageError("--mapping takes a mapping (" + mappingNames() +
+                          "), a FILE.map or COMPILER:sm_NN (clang-19:sm_90), not '" + name + "'");
     }
     return mapping;
   } catch (const litmus::InputError& error) {
@@ -176,6 +179,7 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
   std::size_t unsound = 0;
   std::size_t undefined = 0;
   std::size_t errors = 0;
+  std::size_t refused = 0;
   std::size_t cut = 0;
   std::string details;
   runInOrder<crosscheck::MappingCheck>(
@@ -184,6 +188,11 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
         if (!check.error.empty()) {
           ++errors;
           std::cerr << check.error << '\n';
+          return;
+        }
+        if (!check.refused.empty()) {
+          ++refused;
+          std::cout << check.name << ": refused: " << check.refused << '\n';
           return;
         }
         std::cout << mappingCheckLine(check, options) << '\n';
@@ -205,6 +214,7 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
   std::cout << "\nmapping " << options.mapping->name << " (" << options.source->name() << " -> "
             << options.target->name() << "): " << countedNoun(files.size(), "test") << ", " << sound
             << " sound, " << unsound << " unsound, " << undefined << " undefined (not compared)"
+            << (refused > 0 ? ", " + std::to_string(refused) + " refused by the compiler" : "")
             << (errors > 0 ? ", " + countedNoun(errors, "error") : "")
             << (cut > 0 ? ", " + std::to_string(cut) + " cut" : "") << " in " << summary.str() << " s\n";
   if (interrupted()) {
@@ -233,6 +243,7 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
     std::size_t sound = 0;
     std::size_t unsound = 0;
     std::size_t undefined = 0;
+    std::size_t refused = 0;
     std::size_t cut = 0;
     std::vector<generate::CProgram> batch;
     const auto checkBatch = [&] {
@@ -253,6 +264,8 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
             if (!check.error.empty()) {
               ++errors;
               std::cerr << "internal error: a generated program: " << check.error << '\n';
+            } else if (!check.refused.empty()) {
+              ++refused;
             } else if (check.undefined()) {
               ++undefined;
             } else if (check.unsound()) {
@@ -286,9 +299,10 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
     line.precision(2);
     line << std::fixed << "mapping " << options.mapping->name << " (" << options.source->name() << " -> "
          << options.target->name() << "), every program of " << events << " events (up to "
-         << bound.maxThreads << " threads, " << bound.locations
-         << " locations): " << countedNoun(programs, "program") << ", " << sound << " sound, " << unsound
-         << " unsound, " << undefined << " undefined (not compared)"
+         << bound.maxThreads << " threads on " << bound.maxGpus << (bound.maxGpus == 1 ? " GPU, " : " GPUs, ")
+         << bound.locations << " locations): " << countedNoun(programs, "program") << ", " << sound
+         << " sound, " << unsound << " unsound, " << undefined << " undefined (not compared)"
+         << (refused > 0 ? ", " + std::to_string(refused) + " refused by the compiler" : "")
          << (cut > 0 ? ", " + std::to_string(cut) + " cut" : "") << " in " << seconds << " s";
     if (programs > 0) {
       line.precision(3);

@@ -1,5 +1,6 @@
 #include "compile/Compiler.h"
 
+#include "compile/ClangCompiler.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::compile {
@@ -47,6 +48,12 @@ void emitRow(const MappingRow& row, const Instruction& source, std::vector<Instr
 
 CompiledTest compileTest(const litmus::Test& test, const std::string& file, const Mapping& mapping) {
   litmus::requireDialect(test, file, litmus::Dialect::C, "opcheck compile");
+  if (mapping.compiler) {
+    std::string output;
+    CompiledTest compiled = compileWithCompiler(test, file, *mapping.compiler, &output);
+    compiled.compilerOutput = std::move(output);
+    return compiled;
+  }
   CompiledTest compiled;
   compiled.test = test;
   compiled.test.dialect = litmus::Dialect::Ptx;

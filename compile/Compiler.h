@@ -20,6 +20,8 @@ struct CompiledTest {
   // Per thread, per PTX instruction: the C instruction it comes from (a
   // fence the mapping inserts belongs to its access).
   std::vector<std::vector<std::uint32_t>> origins;
+  // The PTX module a real compiler wrote (empty for a table mapping).
+  std::string compilerOutput;
 };
 
 // The construct of a C instruction, or nothing for one that is no access
@@ -27,7 +29,9 @@ struct CompiledTest {
 std::optional<CConstruct> constructOf(const litmus::Instruction& instruction);
 
 // Throws litmus::InputError naming FILE (the C test's) where TEST is not a C
-// test, or at the instruction whose construct MAPPING has no row for.
+// test, or at the instruction whose construct MAPPING has no row for; with
+// a compiler for a mapping, CompilerRefusal (compile/ClangCompiler.h) where
+// the compiler fails on the test.
 CompiledTest compileTest(const litmus::Test& test, const std::string& file, const Mapping& mapping);
 
 }  // namespace opcheck::compile

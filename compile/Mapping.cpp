@@ -354,6 +354,13 @@ std::span<const std::string_view> builtinMappingNames() {
 }
 
 std::optional<Mapping> findMapping(const std::string& name) {
+  if (std::optional<CompilerTarget> compiler = parseCompilerTarget(name)) {
+    Mapping mapping;
+    mapping.name = name;
+    mapping.file = compiler->compiler;
+    mapping.compiler = std::move(compiler);
+    return mapping;
+  }
   if (name.ends_with(".map")) {
     std::ifstream in(name, std::ios::binary);
     if (!in) {

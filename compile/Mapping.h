@@ -40,10 +40,23 @@ struct MappingRow {
   litmus::SourcePosition position;  // of the row in its file
 };
 
+// A real compiler in place of a table (compile/ClangCompiler.h): "clang-19"
+// (the program run) and "sm_90" (its --cuda-gpu-arch).
+struct CompilerTarget {
+  std::string compiler;
+  std::string arch;
+};
+
+// "clang-19:sm_90", "clang:sm_80": a clang and an sm_ target; nothing for
+// any other name.
+std::optional<CompilerTarget> parseCompilerTarget(const std::string& name);
+
 struct Mapping {
   std::string name;
   std::string file;  // where it was read, for messages
   std::vector<MappingRow> rows;
+  // Where set, the compiler is the mapping, and there are no rows.
+  std::optional<CompilerTarget> compiler;
 
   // The row for CONSTRUCT at ORDER, or null where the mapping has none.
   const MappingRow* find(CConstruct construct, litmus::Semantics order) const;
@@ -56,8 +69,9 @@ Mapping readMappingText(std::string_view text, const std::string& name, const st
 // The mappings built into opcheck (the files of mappings/), by name.
 std::span<const std::string_view> builtinMappingNames();
 
-// The built-in mapping NAME, or, where NAME ends in ".map", the mapping
-// read from that file (named by its stem); nothing for an unknown name.
+// The built-in mapping NAME; where NAME ends in ".map", the mapping read
+// from that file (named by its stem); where NAME is COMPILER:TARGET
+// (parseCompilerTarget), that compiler; nothing for an unknown name.
 // Throws litmus::InputError for a file that is malformed or unreadable.
 std::optional<Mapping> findMapping(const std::string& name);
 

@@ -11,6 +11,7 @@
 #include "axiomcheck/ForwardingModel.h"
 #include "axiomcheck/ShownExecutions.h"
 #include "axiomcheck/ThreadPaths.h"
+#include "compile/ClangCompiler.h"
 #include "compile/Compiler.h"
 #include "crosscheck/GraphTranslation.h"
 #include "litmus/Diagnostic.h"
@@ -290,8 +291,6 @@ MappingCheck checkMapping(litmus::Test test, const std::string& file, const Mapp
   try {
     check.source = std::move(test);
     check.name = check.source.name;
-    const compile::CompiledTest compiled = compile::compileTest(check.source, check.file, *options.mapping);
-    check.target = compiled.test;
     const litmus::Outcome source =
         axiomcheck::checkTest(check.source, *options.source, options.check, check.file);
     check.sourceStates = source.states.size();
@@ -302,6 +301,11 @@ MappingCheck checkMapping(litmus::Test test, const std::string& file, const Mapp
       check.undefinedBy = source.flags;
       return check;
     }
+    // A racy test is undefined whatever the mapping: compiled only when it
+    // is to be compared, so that a compiler's refusal of it is not reported.
+    const compile::CompiledTest compiled = compile::compileTest(check.source, check.file, *options.mapping);
+    check.target = compiled.test;
+    check.compilerOutput = compiled.compilerOutput;
     const litmus::Outcome target =
         axiomcheck::checkTest(check.target, *options.target, options.check, check.file);
     check.targetStates = target.states.size();
@@ -333,6 +337,8 @@ MappingCheck checkMapping(litmus::Test test, const std::string& file, const Mapp
     }
   } catch (const litmus::InputError& error) {
     check.error = error.what();
+  } catch (const compile::CompilerRefusal& refusal) {
+    check.refused = refusal.what();
   } catch (const std::bad_alloc&) {
     check.error = check.file + ": error: out of memory while checking the mapping on this test";
   }

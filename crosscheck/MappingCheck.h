@@ -45,9 +45,13 @@ struct MappingCounterexample {
 struct MappingCheck {
   std::string file;
   std::string name;
-  std::string error;    // bad input: the test, or a construct the mapping lacks
-  litmus::Test source;  // the C test
-  litmus::Test target;  // compiled
+  std::string error;  // bad input: the test, or a construct the mapping lacks
+  // A real compiler as the mapping failed on the test (crashed, refused
+  // it, or wrote PTX a litmus test cannot hold): its message.
+  std::string refused;
+  litmus::Test source;         // the C test
+  litmus::Test target;         // compiled
+  std::string compilerOutput;  // the PTX module a real compiler wrote
   std::size_t sourceStates = 0;
   std::size_t targetStates = 0;
   // The source model's flags (data races): the program's behaviour is

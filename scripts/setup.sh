@@ -15,6 +15,7 @@ packages=(
   clang-tidy-19  # scripts/tidy.sh (clang-tidy 14 cannot parse all of this C++20)
   ccache  # CI compiles only what changed since its last run (.ci/run)
   man-db dpkg-dev  # scripts/install-test.sh: man reads the installed page; cpack finds the Depends
+  clang-19 clang-22  # real compilers as mappings (docs/mappings.md "Real compilers"); opcheck builds without them
 )
 
 missing=()
