@@ -96,14 +96,34 @@ class StateLayout {
   }
 
   // WORDS unpacked into a state of the calling thread's, valid until the
-  // next view on the thread; editable() is a second such state, to change,
-  // and restore() brings it back. Only the layout's units are written: the
-  // thread's states hold the base everywhere else as long as they last
-  // served this layout (a layout is known by a number no other layout of
-  // the process has, not by its address, which a later one may reuse).
+  // next view on the thread; editable() is a second such state, to change.
+  // Only the layout's units are written: the thread's states hold the base
+  // everywhere else as long as they last served this layout (a layout is
+  // known by a number no other layout of the process has, not by its
+  // address, which a later one may reuse).
   const State& view(const std::uint64_t* words) const { return scratch(0, words); }
   State& editable(const std::uint64_t* words) const { return scratch(1, words); }
-  void restore(const std::uint64_t* words, State& state) const { scatter(words, state); }
+
+  // Packs STATE into WORDS and brings STATE back to the state PARENT
+  // packs, in one pass: STATE holds PARENT's state but for a step's
+  // changes, which the layout's units hold (the invariant build checks
+  // the packing as pack() does).
+  void packRestoring(State& state, const std::uint64_t* parent, std::uint64_t* words) const {
+#ifdef OPCHECK_CHECK_INVARIANTS
+    pack(state, words);
+    scatter(parent, state);
+#else
+    auto* out = reinterpret_cast<unsigned char*>(words);
+    const auto* from = reinterpret_cast<const unsigned char*>(parent);
+    auto* at = reinterpret_cast<unsigned char*>(&state);
+    for (const std::uint32_t unit : units_) {
+      std::memcpy(out, at + unit * sizeof(Unit), sizeof(Unit));
+      std::memcpy(at + unit * sizeof(Unit), from, sizeof(Unit));
+      out += sizeof(Unit);
+      from += sizeof(Unit);
+    }
+#endif
+  }
 
  private:
   State& scratch(std::size_t which, const std::uint64_t* words) const {

@@ -205,10 +205,11 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       feeder.add(FrontierEntry<State>{next, fingerprint});
     };
     bool any = false;
+    bool final = false;
     if (streaming) {
       // Every successor offered is followed, but a local one offered first,
       // which is followed alone: nothing is kept until the machine is done.
-      machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
+      final = statespace::expand(machine, state, [&](const Transition& transition, const State& next) {
         const bool first = !any;
         any = true;
         follow(next, fingerprintOf(next));
@@ -226,7 +227,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       // before a local step are dropped unhashed.
       bool alone = false;
       bool hashed = false;
-      machine.forEachSuccessor(state, [&](const Transition& transition, const State& next) {
+      final = statespace::expand(machine, state, [&](const Transition& transition, const State& next) {
         if (alone) {
           return false;
         }
@@ -254,7 +255,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
         follow(successor.state, successor.fingerprint);
       }
     }
-    if (machine.isFinal(state)) {
+    if (final) {
       finals.push_back(state);
     } else if (!any) {
       deadlocks.push_back(from);  // stuck before the end: a hang

@@ -88,4 +88,20 @@ bool offersLocalStepFirst(const M& machine) {
   });
 }
 
+// Offers STATE's successors to SINK as forEachSuccessor does and says
+// whether STATE is final (isFinal). A machine that reads a state in a form
+// of its own (a packed state unpacked: PackedMachine.h) may do both from
+// one reading, with `bool expand(const State&, Sink&&) const`.
+template <typename M, typename Sink>
+bool expand(const M& machine, const typename M::State& state, Sink&& sink) {
+  if constexpr (requires {
+                  { machine.expand(state, sink) } -> std::same_as<bool>;
+                }) {
+    return machine.expand(state, sink);
+  } else {
+    machine.forEachSuccessor(state, sink);
+    return machine.isFinal(state);
+  }
+}
+
 }  // namespace opcheck::statespace

@@ -37,15 +37,17 @@ concept StateCodec = requires(const Codec& codec, const Wide& wide, Wide& into, 
   // view() on the thread overwrites: cheaper than unpack, which builds a
   // whole state.
   { codec.view(in) } -> std::same_as<const Wide&>;
-  // The same in a second buffer, to change; restore(in, state) brings a
-  // state unpacked from IN back to it after a machine's step changed it.
+  // The same in a second buffer, to change.
   { codec.editable(in) } -> std::same_as<Wide&>;
-  codec.restore(in, into);
+  // Packs INTO into OUT and brings INTO back to the state IN packs, in one
+  // pass over the packed bytes: INTO was unpacked from IN (or copied from
+  // its view) and a machine's step changed it.
+  codec.packRestoring(into, in, out);
 };
 
 // A machine that builds successors in a state its caller gives and
-// restores it between steps as the caller says (a codec restores only the
-// bytes it packs).
+// restores it between steps as the caller says (PackedMachine restores it
+// as it packs each successor: only the bytes the codec packs can change).
 template <typename M, typename Sink, typename Restore>
 concept BuildsSuccessorsIn = requires(const M& machine, const typename M::State& state,
                                       typename M::State& next, Sink sink, Restore restore) {
@@ -82,26 +84,16 @@ class PackedMachine {
 
   template <typename Sink>
   void forEachSuccessor(const State& state, Sink&& sink) const {
-    const std::uint64_t* words = state.words.data();
-    const Wide& wide = codec_.view(words);
-    auto packed = [&](const Transition& transition, const Wide& next) {
-      return statespace::offer(sink, transition, pack(next));
-    };
-    // Copying a wide state costs about an eighth of scattering as many
-    // bytes unit by unit (measured on ptx-op), so the codec restores only a
-    // state eight times its size.
-    auto restore = [&](Wide& next) {
-      if constexpr (sizeof(Wide) > 8 * sizeof(State)) {
-        codec_.restore(words, next);
-      } else {
-        next = wide;
-      }
-    };
-    if constexpr (BuildsSuccessorsIn<M, decltype(packed), decltype(restore)>) {
-      machine_.forEachSuccessorIn(wide, codec_.editable(words), packed, restore);
-    } else {
-      machine_.forEachSuccessor(wide, packed);  // it copies WIDE before it steps
-    }
+    successorsOf(state, codec_.view(state.words.data()), sink);
+  }
+
+  // forEachSuccessor and isFinal from one unpacking of STATE
+  // (statespace::expand).
+  template <typename Sink>
+  bool expand(const State& state, Sink&& sink) const {
+    const Wide& wide = codec_.view(state.words.data());
+    successorsOf(state, wide, sink);
+    return machine_.isFinal(wide);
   }
 
   bool localStepsFormNoCycle() const { return statespace::localStepsFormNoCycle(machine_); }
@@ -110,8 +102,65 @@ class PackedMachine {
   const M& machine() const { return machine_; }
 
  private:
+  // The successors of STATE, whose wide state is WIDE, each built in one
+  // copy of WIDE, packed from it and undone (Offer).
+  template <typename Sink>
+  void successorsOf(const State& state, const Wide& wide, Sink& sink) const {
+    const std::uint64_t* words = state.words.data();
+    if constexpr (BuildsSuccessorsIn<M, Offer<Sink>, Restored>) {
+      Wide& next = editableCopy(wide, words);
+      machine_.forEachSuccessorIn(wide, next, Offer<Sink>{*this, sink, wide, next, words}, Restored{});
+    } else {
+      machine_.forEachSuccessor(wide, [&](const Transition& transition, const Wide& next) {
+        return statespace::offer(sink, transition, pack(next));  // it copies WIDE before it steps
+      });
+    }
+  }
+
+  // Gives SINK each successor packed, and brings NEXT (the state the
+  // machine builds its successors in) back to WIDE. Copying a wide state
+  // costs fewer instructions than restoring its packed bytes one unit at a
+  // time (measured on ptx-op's small size class), so a wide state up to
+  // eight times the packed one is copied back whole; a larger one is
+  // restored as it is packed.
+  template <typename Sink>
+  struct Offer {
+    const PackedMachine& machine;
+    Sink& sink;
+    const Wide& wide;
+    Wide& next;
+    const std::uint64_t* parent;
+    bool operator()(const Transition& transition, [[maybe_unused]] const Wide& built) const {
+      State packed{};  // words beyond the codec's stay zero
+      if constexpr (sizeof(Wide) > 8 * sizeof(State)) {
+        machine.codec_.packRestoring(next, parent, packed.words.data());
+      } else {
+        machine.codec_.pack(next, packed.words.data());
+        next = wide;
+      }
+      return statespace::offer(sink, transition, packed);
+    }
+  };
+  // The restoring is done as the successor is packed (Offer).
+  struct Restored {
+    void operator()(Wide&) const {}
+  };
+
+  // A copy of WIDE to build successors in. Copying a wide state costs
+  // about an eighth of unpacking as many bytes (measured on ptx-op), so a
+  // wide state more than eight times the packed one is unpacked again
+  // instead.
+  Wide& editableCopy(const Wide& wide, const std::uint64_t* words) const {
+    if constexpr (sizeof(Wide) > 8 * sizeof(State)) {
+      return codec_.editable(words);
+    } else {
+      thread_local Wide copy;
+      copy = wide;
+      return copy;
+    }
+  }
+
   const M& machine_;
   const Codec& codec_;
 };
-
 }  // namespace opcheck::statespace
