@@ -147,6 +147,56 @@ std::string counterexampleText(const crosscheck::MappingCheck& check,
   return text;
 }
 
+// What the mapping check found over many tests or programs.
+struct MappingTally {
+  std::size_t sound = 0;
+  std::size_t unsound = 0;
+  std::size_t undefined = 0;
+  std::size_t refused = 0;
+  std::size_t errors = 0;
+  std::size_t cut = 0;
+
+  // Counts CHECK; says whether the mapping is unsound on it.
+  bool add(const crosscheck::MappingCheck& check) {
+    if (!check.error.empty()) {
+      ++errors;
+      return false;
+    }
+    if (!check.refused.empty()) {
+      ++refused;
+      return false;
+    }
+    cut += check.stopped.empty() ? 0 : 1;
+    if (check.undefined()) {
+      ++undefined;
+      return false;
+    }
+    if (check.unsound()) {
+      ++unsound;
+      return true;
+    }
+    ++sound;
+    return false;
+  }
+
+  // "S sound, U unsound, D undefined (not compared)", then what else
+  // happened, for the summary lines.
+  std::string counts() const {
+    return std::to_string(sound) + " sound, " + std::to_string(unsound) + " unsound, " +
+           std::to_string(undefined) + " undefined (not compared)" +
+           (refused > 0 ? ", " + std::to_string(refused) + " refused by the compiler" : "") +
+           (errors > 0 ? ", " + countedNoun(errors, "error") : "") +
+           (cut > 0 ? ", " + std::to_string(cut) + " cut" : "");
+  }
+};
+
+std::string secondsText(std::chrono::steady_clock::time_point start, int precision) {
+  std::ostringstream text;
+  text.precision(precision);
+  text << std::fixed << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return text.str();
+}
+
 }  // namespace
 
 std::string mappingNames() {
@@ -175,56 +225,34 @@ std::optional<compile::Mapping> chooseMapping(const std::string& name, int& stat
 int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInput,
                     const crosscheck::MappingCheckOptions& options, unsigned jobs) {
   const auto start = std::chrono::steady_clock::now();
-  std::size_t sound = 0;
-  std::size_t unsound = 0;
-  std::size_t undefined = 0;
-  std::size_t errors = 0;
-  std::size_t refused = 0;
-  std::size_t cut = 0;
+  MappingTally tally;
   std::string details;
   runInOrder<crosscheck::MappingCheck>(
       files.size(), jobs, [&](std::size_t index) { return crosscheck::checkMapping(files[index], options); },
       [&](const crosscheck::MappingCheck& check) {
-        if (!check.error.empty()) {
-          ++errors;
-          std::cerr << check.error << '\n';
-          return;
-        }
-        if (!check.refused.empty()) {
-          ++refused;
-          std::cout << check.name << ": refused: " << check.refused << '\n';
-          return;
-        }
-        std::cout << mappingCheckLine(check, options) << '\n';
-        if (check.undefined()) {
-          ++undefined;
-        } else if (check.unsound()) {
-          ++unsound;
+        if (tally.add(check)) {
           details += counterexampleText(check, options);
-        } else {
-          ++sound;
         }
-        cut += check.stopped.empty() ? 0 : 1;
+        if (!check.error.empty()) {
+          std::cerr << check.error << '\n';
+        } else if (!check.refused.empty()) {
+          std::cout << check.name << ": refused: " << check.refused << '\n';
+        } else {
+          std::cout << mappingCheckLine(check, options) << '\n';
+        }
       });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << details;
-  std::ostringstream summary;
-  summary.precision(2);
-  summary << std::fixed << seconds;
   std::cout << "\nmapping " << options.mapping->name << " (" << options.source->name() << " -> "
-            << options.target->name() << "): " << countedNoun(files.size(), "test") << ", " << sound
-            << " sound, " << unsound << " unsound, " << undefined << " undefined (not compared)"
-            << (refused > 0 ? ", " + std::to_string(refused) + " refused by the compiler" : "")
-            << (errors > 0 ? ", " + countedNoun(errors, "error") : "")
-            << (cut > 0 ? ", " + std::to_string(cut) + " cut" : "") << " in " << summary.str() << " s\n";
+            << options.target->name() << "): " << countedNoun(files.size(), "test") << ", " << tally.counts()
+            << " in " << secondsText(start, 2) << " s\n";
   if (interrupted()) {
     std::cerr << "opcheck compare: interrupted: the report is partial\n";
     return interruptStatus();
   }
-  if (unsound > 0) {
+  if (tally.unsound > 0) {
     return kCheckFailed;
   }
-  return badInput || errors > 0 ? kBadInput : kSuccess;
+  return badInput || tally.errors > 0 ? kBadInput : kSuccess;
 }
 
 int runBoundedMappingCheck(const generate::CProgramBound& largest,
@@ -233,18 +261,14 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
   // held does not grow with their number.
   constexpr std::size_t kBatch = 4096;
   std::size_t totalUnsound = 0;
-  std::size_t errors = 0;
+  std::size_t totalErrors = 0;
   bool shownCounterexample = false;
   // Smallest first, up to the first size with an unsound program: its
   // first is a smallest counterexample, and larger sizes add nothing.
   for (std::size_t events = 2; events <= largest.events && totalUnsound == 0 && !interrupted(); ++events) {
     const auto start = std::chrono::steady_clock::now();
     std::size_t programs = 0;
-    std::size_t sound = 0;
-    std::size_t unsound = 0;
-    std::size_t undefined = 0;
-    std::size_t refused = 0;
-    std::size_t cut = 0;
+    MappingTally tally;
     std::vector<generate::CProgram> batch;
     const auto checkBatch = [&] {
       runInOrder<crosscheck::MappingCheck>(
@@ -262,23 +286,13 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
           [&](const crosscheck::MappingCheck& check) {
             ++programs;
             if (!check.error.empty()) {
-              ++errors;
               std::cerr << "internal error: a generated program: " << check.error << '\n';
-            } else if (!check.refused.empty()) {
-              ++refused;
-            } else if (check.undefined()) {
-              ++undefined;
-            } else if (check.unsound()) {
-              ++unsound;
-              if (!shownCounterexample) {
-                shownCounterexample = true;
-                std::cout << "The smallest program on which the mapping is unsound:"
-                          << counterexampleText(check, options) << '\n';
-              }
-            } else {
-              ++sound;
             }
-            cut += check.stopped.empty() ? 0 : 1;
+            if (tally.add(check) && !shownCounterexample) {
+              shownCounterexample = true;
+              std::cout << "The smallest program on which the mapping is unsound:"
+                        << counterexampleText(check, options) << '\n';
+            }
           });
       batch.clear();
     };
@@ -295,21 +309,17 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
     });
     checkBatch();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::ostringstream line;
-    line.precision(2);
-    line << std::fixed << "mapping " << options.mapping->name << " (" << options.source->name() << " -> "
-         << options.target->name() << "), every program of " << events << " events (up to "
-         << bound.maxThreads << " threads on " << bound.maxGpus << (bound.maxGpus == 1 ? " GPU, " : " GPUs, ")
-         << bound.locations << " locations): " << countedNoun(programs, "program") << ", " << sound
-         << " sound, " << unsound << " unsound, " << undefined << " undefined (not compared)"
-         << (refused > 0 ? ", " + std::to_string(refused) + " refused by the compiler" : "")
-         << (cut > 0 ? ", " + std::to_string(cut) + " cut" : "") << " in " << seconds << " s";
-    if (programs > 0) {
-      line.precision(3);
-      line << " (" << seconds * 1000 / static_cast<double>(programs) << " ms a program)";
-    }
-    std::cout << line.str() << std::endl;
-    totalUnsound += unsound;
+    std::ostringstream perProgram;
+    perProgram.precision(3);
+    perProgram << std::fixed << seconds * 1000 / static_cast<double>(std::max<std::size_t>(programs, 1));
+    std::cout << "mapping " << options.mapping->name << " (" << options.source->name() << " -> "
+              << options.target->name() << "), every program of " << events << " events (up to "
+              << bound.maxThreads << " threads on " << bound.maxGpus
+              << (bound.maxGpus == 1 ? " GPU, " : " GPUs, ") << bound.locations
+              << " locations): " << countedNoun(programs, "program") << ", " << tally.counts() << " in "
+              << secondsText(start, 2) << " s (" << perProgram.str() << " ms a program)" << std::endl;
+    totalUnsound += tally.unsound;
+    totalErrors += tally.errors;
   }
   if (interrupted()) {
     std::cerr << "opcheck compare: interrupted: the report is partial\n";
@@ -318,7 +328,7 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
   if (totalUnsound > 0) {
     return kCheckFailed;
   }
-  return errors > 0 ? kBadInput : kSuccess;
+  return totalErrors > 0 ? kBadInput : kSuccess;
 }
 
 }  // namespace opcheck::cli
