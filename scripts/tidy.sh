@@ -25,8 +25,9 @@ tidy=$(command -v clang-tidy-19 || true)
 [ -n "$tidy" ] || { echo "tidy: clang-tidy-19 is not installed (apt-get install clang-tidy-19)" >&2; exit 2; }
 cache=${OPCHECK_TIDY_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/opcheck/tidy}
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_UNITY_BUILD=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
-# The generated parsers' headers, which the sources include: every grammar's.
-ninja -C "$build" opcheck_grammar >/dev/null
+# The generated parsers' headers, which the sources include: every grammar's
+# (the litmus tests' and the PTX modules').
+ninja -C "$build" opcheck_grammar opcheck_ptxmodule_grammar >/dev/null
 build=$(cd "$build" && pwd)
 
 # One line per compilation: its hash, then its source (a file, so that a
@@ -39,7 +40,7 @@ salt.update(open(f"{root}/.clang-tidy", "rb").read())
 salt.update(subprocess.run([tidy, "--version"], capture_output=True, check=True).stdout)
 for entry in json.load(open(f"{build}/compile_commands.json")):
     source = entry["file"]
-    if any(part in source for part in ("opcheck_grammar", "/tests/", "/bench/")):
+    if any(part in source for part in ("_grammar.dir", "/generated/", "/tests/", "/bench/")):
         continue
     arguments = entry.get("arguments") or shlex.split(entry["command"])
     # The compilation's own command, preprocessing only, to stdout.
