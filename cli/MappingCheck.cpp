@@ -317,7 +317,8 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
               << bound.maxThreads << " threads on " << bound.maxGpus
               << (bound.maxGpus == 1 ? " GPU, " : " GPUs, ") << bound.locations
               << " locations): " << countedNoun(programs, "program") << ", " << tally.counts() << " in "
-              << secondsText(start, 2) << " s (" << perProgram.str() << " ms a program)" << std::endl;
+              << secondsText(start, 2) << " s (" << perProgram.str() << " ms a program)\n"
+              << std::flush;  // a line per size as it finishes: a larger size may take minutes
     totalUnsound += tally.unsound;
     totalErrors += tally.errors;
   }
