@@ -190,10 +190,14 @@ struct MappingTally {
   }
 };
 
-std::string secondsText(std::chrono::steady_clock::time_point start, int precision) {
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string fixedText(double value, int precision) {
   std::ostringstream text;
   text.precision(precision);
-  text << std::fixed << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  text << std::fixed << value;
   return text.str();
 }
 
@@ -244,7 +248,7 @@ int runMappingCheck(const std::vector<std::filesystem::path>& files, bool badInp
   std::cout << details;
   std::cout << "\nmapping " << options.mapping->name << " (" << options.source->name() << " -> "
             << options.target->name() << "): " << countedNoun(files.size(), "test") << ", " << tally.counts()
-            << " in " << secondsText(start, 2) << " s\n";
+            << " in " << fixedText(secondsSince(start), 2) << " s\n";
   if (interrupted()) {
     std::cerr << "opcheck compare: interrupted: the report is partial\n";
     return interruptStatus();
@@ -308,16 +312,14 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
       }
     });
     checkBatch();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::ostringstream perProgram;
-    perProgram.precision(3);
-    perProgram << std::fixed << seconds * 1000 / static_cast<double>(std::max<std::size_t>(programs, 1));
+    const double seconds = secondsSince(start);
+    const double perProgram = seconds * 1000 / static_cast<double>(std::max<std::size_t>(programs, 1));
     std::cout << "mapping " << options.mapping->name << " (" << options.source->name() << " -> "
               << options.target->name() << "), every program of " << events << " events (up to "
               << bound.maxThreads << " threads on " << bound.maxGpus
               << (bound.maxGpus == 1 ? " GPU, " : " GPUs, ") << bound.locations
               << " locations): " << countedNoun(programs, "program") << ", " << tally.counts() << " in "
-              << secondsText(start, 2) << " s (" << perProgram.str() << " ms a program)\n"
+              << fixedText(seconds, 2) << " s (" << fixedText(perProgram, 3) << " ms a program)\n"
               << std::flush;  // a line per size as it finishes: a larger size may take minutes
     totalUnsound += tally.unsound;
     totalErrors += tally.errors;
