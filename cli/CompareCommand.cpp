@@ -11,9 +11,12 @@
 // final states against a herd7 or litmus7 log, as mcompare7 compares logs (cli/LogComparison.h).
 #include <unistd.h>
 
+#include <array>
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include "axiomcheck/Models.h"
 #include "cli/CommandLine.h"
@@ -56,10 +59,26 @@ struct CompareOptions {
   std::optional<compile::Mapping> mapping;
   crosscheck::MappingCheckOptions mappingCheck;
   // --all-programs N: every C program of up to N events instead of files,
-  // with --program-threads and --program-gpus.
+  // with the --program-* options that bound them.
   std::size_t allPrograms = 0;
   generate::CProgramBound programBound;
+  std::string programOrders;
+  std::string programEvents;
 };
+
+// The options that narrow the programs of --all-programs N.
+constexpr std::array<const char*, 5> kProgramBoundOptions = {
+    "--program-threads", "--program-ctas", "--program-gpus", "--program-orders", "--program-events"};
+
+// "a, b or c": the names an option takes.
+std::string joinedNames(std::span<const std::string_view> names) {
+  std::string text;
+  for (std::size_t index = 0; index < names.size(); ++index) {
+    text += index == 0 ? "" : index + 1 == names.size() ? " or " : ", ";
+    text += names[index];
+  }
+  return text;
+}
 
 // --source MODEL --mapping NAME: the C tests' outcomes under MODEL against
 // the compiled tests' under --ax (one model) and, where --op is given,
@@ -114,7 +133,7 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   if (given(app, "--all-programs") && options.allPrograms < 2) {
     return usageError("--all-programs takes a number of events of 2 or more (two threads of one event)");
   }
-  for (const char* option : {"--program-threads", "--program-gpus"}) {
+  for (const char* option : kProgramBoundOptions) {
     if (given(app, option) && options.allPrograms == 0) {
       return usageError(std::string(option) + " bounds the programs of --all-programs N");
     }
@@ -122,8 +141,29 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   if (options.programBound.maxThreads < 2 || options.programBound.maxThreads > 4) {
     return usageError("--program-threads takes 2, 3 or 4 (the threads of a generated program)");
   }
+  if (options.programBound.maxCtas < 1 || options.programBound.maxCtas > 4) {
+    return usageError("--program-ctas takes 1 to 4");
+  }
   if (options.programBound.maxGpus < 1 || options.programBound.maxGpus > 2) {
     return usageError("--program-gpus takes 1 or 2");
+  }
+  if (given(app, "--program-orders")) {
+    const std::optional<std::uint8_t> orders =
+        generate::namedMask(options.programOrders, generate::kCOrderNames);
+    if (!orders) {
+      return usageError("--program-orders takes a list of " + joinedNames(generate::kCOrderNames) +
+                        ", not '" + options.programOrders + "'");
+    }
+    options.programBound.orders = *orders;
+  }
+  if (given(app, "--program-events")) {
+    const std::optional<std::uint8_t> kinds =
+        generate::namedMask(options.programEvents, generate::kCEventKindNames);
+    if (!kinds) {
+      return usageError("--program-events takes a list of " + joinedNames(generate::kCEventKindNames) +
+                        ", not '" + options.programEvents + "'");
+    }
+    options.programBound.kinds = *kinds;
   }
   options.programBound.events = options.allPrograms;
   if (options.inputs.empty() && options.allPrograms == 0) {
@@ -232,19 +272,34 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   app.add_option("--program-threads", options.programBound.maxThreads,
                  "with --all-programs, the most threads a program has (2 to 4; default 3)")
       ->type_name("T");
+  app.add_option("--program-ctas", options.programBound.maxCtas,
+                 "with --all-programs, the most CTAs its threads are placed in (1 to 4; default 4)")
+      ->type_name("C");
   app.add_option("--program-gpus", options.programBound.maxGpus,
                  "with --all-programs, the most GPUs its threads are placed on (1 or 2; default 2)")
       ->type_name("G");
+  app.add_option("--program-orders", options.programOrders,
+                 "with --all-programs, the memory orders its events may take (" +
+                     joinedNames(generate::kCOrderNames) + "; default all)")
+      ->type_name("LIST");
+  app.add_option("--program-events", options.programEvents,
+                 "with --all-programs, the kinds of event it may hold (" +
+                     joinedNames(generate::kCEventKindNames) + "; default all)")
+      ->type_name("LIST");
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
   }
   if (given(app, "--source") || given(app, "--mapping")) {
     return parseMappingArguments(app, source, mapping, axiomatic, operational, options);
   }
-  for (const char* option : {"--all-programs", "--program-threads", "--program-gpus"}) {
+  if (given(app, "--all-programs")) {
+    return usageError("--all-programs checks a mapping: it needs --source MODEL and --mapping NAME");
+  }
+  for (const char* option : kProgramBoundOptions) {
     if (given(app, option)) {
       return usageError(std::string(option) +
-                        " checks a mapping: it needs --source MODEL and --mapping NAME");
+                        " bounds the programs of --all-programs N, which checks a mapping: it needs --source "
+                        "MODEL and --mapping NAME");
     }
   }
   if (!options.against.empty()) {

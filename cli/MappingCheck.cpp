@@ -1,8 +1,11 @@
 #include "cli/MappingCheck.h"
 
 #include <chrono>
+#include <cstdint>
 #include <iostream>
+#include <span>
 #include <sstream>
+#include <string_view>
 
 #include "cli/CommandLine.h"
 #include "cli/ExitStatus.h"
@@ -29,6 +32,33 @@ std::string indentedLines(const std::string& text) {
 
 std::string countedNoun(std::size_t count, const std::string& word) {
   return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+}
+
+// The names of MASK's bits out of ALL, as a list.
+std::string maskText(std::uint8_t mask, std::span<const std::string_view> all) {
+  std::string text;
+  for (std::size_t bit = 0; bit < all.size(); ++bit) {
+    if ((mask >> bit & 1U) != 0) {
+      text += (text.empty() ? "" : ",") + std::string(all[bit]);
+    }
+  }
+  return text;
+}
+
+// "up to 3 threads in 4 CTAs on 2 GPUs, 2 locations", and the alphabet
+// where it is narrowed.
+std::string programBoundText(const generate::CProgramBound& bound) {
+  const generate::CProgramBound whole;
+  std::string text = "up to " + std::to_string(bound.maxThreads) + " threads in " +
+                     countedNoun(bound.maxCtas, "CTA") + " on " + countedNoun(bound.maxGpus, "GPU") + ", " +
+                     std::to_string(bound.locations) + " locations";
+  if (bound.orders != whole.orders) {
+    text += ", orders " + maskText(bound.orders, generate::kCOrderNames);
+  }
+  if (bound.kinds != whole.kinds) {
+    text += ", events " + maskText(bound.kinds, generate::kCEventKindNames);
+  }
+  return text;
 }
 
 // One line per test: what the check found.
@@ -315,11 +345,10 @@ int runBoundedMappingCheck(const generate::CProgramBound& largest,
     const double seconds = secondsSince(start);
     const double perProgram = seconds * 1000 / static_cast<double>(std::max<std::size_t>(programs, 1));
     std::cout << "mapping " << options.mapping->name << " (" << options.source->name() << " -> "
-              << options.target->name() << "), every program of " << events << " events (up to "
-              << bound.maxThreads << " threads on " << bound.maxGpus
-              << (bound.maxGpus == 1 ? " GPU, " : " GPUs, ") << bound.locations
-              << " locations): " << countedNoun(programs, "program") << ", " << tally.counts() << " in "
-              << fixedText(seconds, 2) << " s (" << fixedText(perProgram, 3) << " ms a program)\n"
+              << options.target->name() << "), every program of " << events << " events ("
+              << programBoundText(bound) << "): " << countedNoun(programs, "program") << ", "
+              << tally.counts() << " in " << fixedText(seconds, 2) << " s (" << fixedText(perProgram, 3)
+              << " ms a program)\n"
               << std::flush;  // a line per size as it finishes: a larger size may take minutes
     totalUnsound += tally.unsound;
     totalErrors += tally.errors;

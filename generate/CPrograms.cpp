@@ -15,6 +15,8 @@ namespace {
 enum class CAccess : std::uint8_t { Load, Store, Exchange, Fence };
 enum class COrder : std::uint8_t { NonAtomic, Relaxed, Acquire, Release, AcqRel, SeqCst };
 enum class CScope : std::uint8_t { Block, Device, System };
+static_assert(kCEventKindNames.size() == static_cast<std::size_t>(CAccess::Fence) + 1);
+static_assert(kCOrderNames.size() == static_cast<std::size_t>(COrder::SeqCst) + 1);
 
 // The orders C gives each access (C11 7.17.7: a load has no release, a
 // store no acquire), and the fences that order anything (a relaxed fence
@@ -53,11 +55,19 @@ std::vector<CScope> distinctScopes(const CPlacement& placement) {
   return {CScope::Block, CScope::Device, CScope::System};
 }
 
-// Every event a slot can hold, locations aside.
-std::vector<CEvent> cEventAlphabet(std::span<const CScope> scopes) {
+bool inMask(std::uint8_t mask, auto item) { return (mask >> static_cast<unsigned>(item) & 1U) != 0; }
+
+// Every event a slot can hold under BOUND's alphabet, locations aside.
+std::vector<CEvent> cEventAlphabet(std::span<const CScope> scopes, const CProgramBound& bound) {
   std::vector<CEvent> alphabet;
   const auto add = [&](CAccess access, std::span<const COrder> orders) {
+    if (!inMask(bound.kinds, access)) {
+      return;
+    }
     for (const COrder order : orders) {
+      if (!inMask(bound.orders, order)) {
+        continue;
+      }
       if (order == COrder::NonAtomic) {
         alphabet.push_back({access, order, CScope::Device, 0});
         continue;
@@ -326,7 +336,7 @@ class CProgramFiller {
     program_.placement = &placement;
     program_.threads.assign(lengths.size(), {});
     lengths_ = lengths;
-    alphabet_ = cEventAlphabet(distinctScopes(placement));
+    alphabet_ = cEventAlphabet(distinctScopes(placement), bound_);
     atomic_.assign(bound_.locations, -1);
     next(0, 0);
   }
@@ -384,12 +394,30 @@ class CProgramFiller {
 
 }  // namespace
 
+std::optional<std::uint8_t> namedMask(std::string_view names, std::span<const std::string_view> all) {
+  if (names.ends_with(',')) {
+    return std::nullopt;
+  }
+  std::uint8_t mask = 0;
+  while (!names.empty()) {
+    const std::size_t comma = names.find(',');
+    const std::string_view name = names.substr(0, comma);
+    const auto known = std::find(all.begin(), all.end(), name);
+    if (known == all.end()) {
+      return std::nullopt;
+    }
+    mask = static_cast<std::uint8_t>(mask | 1U << static_cast<unsigned>(known - all.begin()));
+    names = comma == std::string_view::npos ? std::string_view{} : names.substr(comma + 1);
+  }
+  return mask == 0 ? std::nullopt : std::optional<std::uint8_t>(mask);
+}
+
 void forEachCProgram(const CProgramBound& bound, const std::function<void(const CProgram&)>& visit) {
   std::size_t index = 0;
   CProgramFiller filler(bound, visit, index);
   for (const std::vector<std::size_t>& lengths : cThreadLengths(bound.events, bound.maxThreads)) {
     for (const CPlacement& placement : cPlacements(lengths.size())) {
-      if (placement.gpus > bound.maxGpus) {
+      if (placement.gpus > bound.maxGpus || placement.ctas > bound.maxCtas) {
         continue;
       }
       filler.fill(placement, lengths);

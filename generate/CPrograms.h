@@ -26,17 +26,39 @@
 // so a check compares whole outcome sets.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 
 namespace opcheck::generate {
+
+// The memory orders an event may take (C11 7.17.3), non-atomic accesses
+// first, and the kinds of event, by the names the command line gives them;
+// a set of either is a mask of bits in this order.
+inline constexpr std::array<std::string_view, 6> kCOrderNames = {"non-atomic", "relaxed", "acquire",
+                                                                 "release",    "acq_rel", "seq_cst"};
+inline constexpr std::array<std::string_view, 4> kCEventKindNames = {"load", "store", "exchange", "fence"};
+
+// The mask of the comma-separated NAMES out of ALL ("relaxed,seq_cst");
+// nothing when one is not in ALL or the list is empty.
+std::optional<std::uint8_t> namedMask(std::string_view names, std::span<const std::string_view> all);
 
 struct CProgramBound {
   std::size_t events = 3;      // per program, all threads together
   std::size_t maxThreads = 3;  // at least two
+  std::size_t maxCtas = 4;     // 1: every thread in one CTA
   std::size_t maxGpus = 2;     // 1: every thread on one GPU
   std::size_t locations = 2;
+  // The alphabet, narrowed to reach more events in the same time: an event
+  // is listed when its kind and its order are in these masks (a fence or an
+  // access whose orders are all left out is not).
+  std::uint8_t orders = 0x3f;  // bits of kCOrderNames
+  std::uint8_t kinds = 0x0f;   // bits of kCEventKindNames
 };
 
 // A generated program: its name (bounded-N-INDEX) and C litmus text.

@@ -44,6 +44,44 @@ TEST_CASE("every program of two events: 296 on one GPU, 814 on up to two, as cou
   CHECK(countPrograms(bound) == 62 + 234 + 518);
 }
 
+// A narrowed alphabet, two events in one CTA: relaxed and seq_cst loads
+// and stores at device scope are 4 events, 2 of them stores; unordered
+// pairs with a store: 10 pairs of the 4 less the 3 pairs of loads = 7.
+// Relaxed stores alone: {store, store}, 1. A second CTA is not allowed,
+// so the scopes stay one.
+TEST_CASE("a narrowed alphabet lists only its orders and kinds, as counted by hand", "[generate]") {
+  generate::CProgramBound bound;
+  bound.events = 2;
+  bound.maxCtas = 1;
+  bound.maxGpus = 1;
+  bound.orders = *generate::namedMask("relaxed,seq_cst", generate::kCOrderNames);
+  bound.kinds = *generate::namedMask("load,store", generate::kCEventKindNames);
+  CHECK(countPrograms(bound) == 7);
+  bound.orders = *generate::namedMask("relaxed", generate::kCOrderNames);
+  bound.kinds = *generate::namedMask("store", generate::kCEventKindNames);
+  CHECK(countPrograms(bound) == 1);
+  // Fences alone access nothing: no program.
+  bound.kinds = *generate::namedMask("fence", generate::kCEventKindNames);
+  CHECK(countPrograms(bound) == 0);
+}
+
+// One CTA: the 62 programs of the first case above, no more.
+TEST_CASE("every program in one CTA is every program of the one-CTA placement", "[generate]") {
+  generate::CProgramBound bound;
+  bound.events = 2;
+  bound.maxCtas = 1;
+  CHECK(countPrograms(bound) == 62);
+}
+
+TEST_CASE("a list of names is a mask of their bits; an unknown or empty list is none", "[generate]") {
+  CHECK(generate::namedMask("relaxed,seq_cst", generate::kCOrderNames) == std::uint8_t{0x22});
+  CHECK(generate::namedMask("non-atomic", generate::kCOrderNames) == std::uint8_t{0x01});
+  CHECK(generate::namedMask("fence,load", generate::kCEventKindNames) == std::uint8_t{0x09});
+  CHECK_FALSE(generate::namedMask("consume", generate::kCOrderNames).has_value());
+  CHECK_FALSE(generate::namedMask("", generate::kCOrderNames).has_value());
+  CHECK_FALSE(generate::namedMask("load,", generate::kCEventKindNames).has_value());
+}
+
 // No program is listed twice, and each is one the C dialect reads (the
 // count above pins that renamings are listed once).
 TEST_CASE("every generated program reads as a C test, and no two print alike", "[generate]") {
