@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "axiomcheck/DataRaces.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/FinalState.h"
 
@@ -11,7 +12,9 @@ namespace opcheck::axiomcheck {
 
 namespace {
 
-// herd's colours where herd has one; the others chosen to stay apart.
+// herd7 2015's colours where herd has the relation (its Pretty.ml: rf red,
+// co brown, fr #ffa040, po black, dependencies indigo); the others chosen to
+// stay apart from those.
 struct EdgeStyle {
   const char* relation;
   const char* colour;
@@ -19,9 +22,9 @@ struct EdgeStyle {
 };
 
 constexpr EdgeStyle kStyles[] = {
-    {"po", "black", "solid"},        {"rf", "red", "solid"},          {"co", "blue", "solid"},
-    {"fr", "#ffa040", "solid"},      {"rmw", "saddlebrown", "bold"},  {"sc", "purple", "solid"},
-    {"data", "darkgreen", "dashed"}, {"addr", "darkgreen", "dashed"}, {"ctrl", "darkgreen", "dashed"},
+    {"po", "black", "solid"},     {"rf", "red", "solid"},       {"co", "brown", "solid"},
+    {"fr", "#ffa040", "solid"},   {"rmw", "goldenrod", "bold"}, {"sc", "purple", "solid"},
+    {"data", "indigo", "dashed"}, {"addr", "indigo", "dashed"}, {"ctrl", "indigo", "dashed"},
     {"bar", "teal", "solid"},
 };
 
@@ -51,7 +54,47 @@ std::string quoted(const std::string& text) {
   return result + "\"";
 }
 
+// Text for an HTML-like Graphviz label.
+std::string escapedHtml(const std::string& text) {
+  std::string result;
+  for (const char c : text) {
+    switch (c) {
+      case '<':
+        result += "&lt;";
+        break;
+      case '>':
+        result += "&gt;";
+        break;
+      case '&':
+        result += "&amp;";
+        break;
+      default:
+        result += c;
+    }
+  }
+  return result;
+}
+
 std::string nodeId(unsigned event) { return "e" + std::to_string(event); }
+
+// The instruction EVENT comes from (not an initial write).
+const litmus::Instruction& writtenInstruction(const Execution& x, unsigned event) {
+  const InstructionRef ref = instructionOf(x, event);
+  return x.test->threads[ref.thread].instructions[ref.instruction];
+}
+
+// herd's fence label: membar.cta, membar.gl, membar.sys (PTX ISA 9.1
+// 9.7.13.4: membar.gl is fence.sc.gpu, drawn as written).
+const char* membarText(litmus::Scope scope) {
+  switch (scope) {
+    case litmus::Scope::Cta:
+      return "membar.cta";
+    case litmus::Scope::System:
+      return "membar.sys";
+    default:
+      return "membar.gl";
+  }
+}
 
 const char* semanticsText(litmus::Semantics semantics) {
   switch (semantics) {
@@ -100,7 +143,64 @@ struct Edge {
   bool bold = false;
   std::string axiom;    // the axiom a bold edge explains
   bool marked = false;  // a MarkedPair: dashed, both ends arrowed
+  // Plain edges merged into this one (herd's edge merging): their
+  // relations and colours, this edge's first.
+  std::vector<std::pair<std::string, std::string>> merged;
 };
+
+// Merges the plain edges that join the same two events into the first of
+// them, as herd draws "rf,co" on one edge rather than two edges whose
+// labels collide. Bold and marked edges stay apart: each says something
+// of its own.
+std::vector<Edge> mergedEdges(std::vector<Edge> edges) {
+  std::vector<Edge> result;
+  std::map<std::pair<unsigned, unsigned>, std::size_t> plain;
+  for (Edge& edge : edges) {
+    if (edge.bold || edge.marked) {
+      result.push_back(std::move(edge));
+      continue;
+    }
+    const auto [at, added] = plain.try_emplace({edge.from, edge.to}, result.size());
+    if (added) {
+      edge.merged.emplace_back(edge.relation, edge.colour);
+      result.push_back(std::move(edge));
+      continue;
+    }
+    Edge& into = result[at->second];
+    into.merged.emplace_back(edge.relation, edge.colour);
+    into.relation += "," + edge.relation;
+    into.style = into.style == "solid" ? edge.style : into.style;
+  }
+  return result;
+}
+
+// The label of EDGE: its relation in its colour, or the merged relations
+// each in its own (an HTML-like label, as herd writes them).
+std::string edgeLabel(const Edge& edge) {
+  if (edge.merged.size() <= 1) {
+    return quoted(edge.relation);
+  }
+  std::string label = "<";
+  for (std::size_t index = 0; index < edge.merged.size(); ++index) {
+    label += (index == 0 ? "" : ",") + std::string("<font color=\"") + edge.merged[index].second + "\">" +
+             escapedHtml(edge.merged[index].first) + "</font>";
+  }
+  return label + ">";
+}
+
+// The colour list of EDGE: one line per merged relation ("red:brown").
+std::string edgeColour(const Edge& edge) {
+  if (edge.merged.size() <= 1) {
+    return edge.colour;
+  }
+  std::string colours;
+  for (const auto& [relation, colour] : edge.merged) {
+    if (colours.find(colour) == std::string::npos) {
+      colours += (colours.empty() ? "" : ":") + colour;
+    }
+  }
+  return colours;
+}
 
 }  // namespace
 
@@ -127,6 +227,7 @@ std::string eventLabel(const Execution& x, unsigned event) {
   if (e.initial) {
     return test.locations[e.location].name + "=" + litmus::formatHerdValue(test, x.values[event]);
   }
+  const litmus::Instruction& instruction = writtenInstruction(x, event);
   std::string label;
   switch (e.kind) {
     case EventKind::Read:
@@ -136,12 +237,24 @@ std::string eventLabel(const Execution& x, unsigned event) {
       label = e.atomic ? "W*" : "W";
       break;
     case EventKind::Fence:
+      if (instruction.writtenAsMembar) {
+        return membarText(e.scope);
+      }
       label = "F";
+      if (e.proxyFence) {
+        label += ".proxy." + std::string(litmus::spelling(e.proxy));
+      }
       break;
     case EventKind::BarrierArrive:
-      return "B.arrive";
+      label = "B.arrive";
+      break;
     case EventKind::BarrierWait:
-      return "B.wait";
+      label = "B.wait";
+      break;
+  }
+  // herd's "R.ca x=0": the cache operator as written, after the kind.
+  if (e.isMemory() && instruction.cacheOperator != litmus::CacheOperator::None) {
+    label += "." + std::string(litmus::spelling(instruction.cacheOperator));
   }
   label += semanticsText(e.semantics);
   label += scopeText(e.scope);
@@ -151,42 +264,147 @@ std::string eventLabel(const Execution& x, unsigned event) {
   return label;
 }
 
-std::string executionDot(const Execution& x, const DotPicture& picture) {
+namespace {
+
+// The events PICTURE draws: every one, or (herd's -showevents mem) the
+// initial writes and the memory accesses.
+EventSet shownEvents(const Execution& x, const DotStyle& style) {
+  EventSet shown = firstEvents(x.size);
+  if (style.events == ShownEvents::Memory) {
+    for (unsigned event = 0; event < x.size; ++event) {
+      if (!x.events[event].initial && !x.events[event].isMemory()) {
+        shown &= ~eventBit(event);
+      }
+    }
+  }
+  return shown;
+}
+
+// Whether the test places CTAs in clusters of their own choosing: a
+// cluster of several CTAs, or an event of .cluster scope (PTX ISA 9.1 8.5);
+// otherwise each CTA is its own cluster and a box for it says nothing.
+bool drawsClusters(const Execution& x) {
+  std::map<int, std::set<int>> ctasOfCluster;
+  for (const litmus::Thread& thread : x.test->threads) {
+    ctasOfCluster[thread.placement.cluster].insert(thread.placement.cta);
+  }
+  for (const auto& [cluster, ctas] : ctasOfCluster) {
+    if (ctas.size() > 1) {
+      return true;
+    }
+  }
+  for (unsigned event = 0; event < x.size; ++event) {
+    if (x.events[event].scope == litmus::Scope::Cluster) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The boxes of the threads, GPU > cluster > CTA > thread, each level in
+// the order of its number (the order dot keeps when nothing else decides).
+void appendThreadBoxes(std::string& dot, const Execution& x, EventSet shown, const DotStyle& style) {
   const litmus::Test& test = *x.test;
+  const auto threadBox = [&](std::size_t thread, const std::string& indent) {
+    const bool box = style.layout != GraphLayout::Free;
+    if (box) {
+      dot += indent + "subgraph cluster_p" + std::to_string(thread) + " {\n" + indent + "  label=\"P" +
+             std::to_string(thread) + "\";\n" + indent + "  style=\"filled\";\n" + indent +
+             "  fillcolor=\"#f4f4f4\";\n" + indent + "  color=gray80;\n";
+    }
+    forEachEvent(x.threadEvents[thread] & shown, [&](unsigned event) {
+      dot += indent + (box ? "  " : "") + nodeId(event) +
+             " [label=" + quoted(eventName(x, event) + ": " + eventLabel(x, event)) +
+             ", tooltip=" + quoted(litmus::printInstruction(test, thread, writtenInstruction(x, event))) +
+             "];\n";
+    });
+    if (box) {
+      dot += indent + "}\n";
+    }
+  };
+  if (style.layout != GraphLayout::Cluster) {
+    for (std::size_t thread = 0; thread < x.paths.size(); ++thread) {
+      threadBox(thread, "  ");
+    }
+    return;
+  }
+  const bool clusters = drawsClusters(x);
+  std::map<int, std::map<int, std::map<int, std::vector<std::size_t>>>> byPlace;
+  for (std::size_t thread = 0; thread < x.paths.size(); ++thread) {
+    const litmus::ThreadPlacement& placement = test.threads[thread].placement;
+    byPlace[placement.device][clusters ? placement.cluster : -1][placement.cta].push_back(thread);
+  }
+  for (const auto& [device, clustersOfGpu] : byPlace) {
+    dot += "  subgraph cluster_gpu" + std::to_string(device) + " {\n    label=\"GPU " +
+           std::to_string(device) + "\";\n    style=dashed;\n    color=gray40;\n";
+    for (const auto& [cluster, ctas] : clustersOfGpu) {
+      std::string indent = "    ";
+      if (cluster >= 0) {
+        dot += indent + "subgraph cluster_cluster" + std::to_string(cluster) + " {\n" + indent +
+               "  label=\"cluster " + std::to_string(cluster) + "\";\n" + indent + "  style=dotted;\n" +
+               indent + "  color=gray40;\n";
+        indent += "  ";
+      }
+      for (const auto& [cta, threads] : ctas) {
+        dot += indent + "subgraph cluster_cta" + std::to_string(cta) + " {\n" + indent + "  label=\"CTA " +
+               std::to_string(cta) + "\";\n" + indent + "  style=\"rounded\";\n" + indent +
+               "  color=gray60;\n";
+        for (const std::size_t thread : threads) {
+          threadBox(thread, indent + "  ");
+        }
+        dot += indent + "}\n";
+      }
+      if (cluster >= 0) {
+        dot += "    }\n";
+      }
+    }
+    dot += "  }\n";
+  }
+}
+
+}  // namespace
+
+std::string executionDot(const Execution& x, const DotPicture& picture) {
+  const DotStyle& style = picture.style;
+  const EventSet shown = shownEvents(x, style);
   std::vector<Edge> edges;
   auto addEdges = [&](const Relation& relation, const char* name) {
-    const EdgeStyle* style = styleOf(name);
+    const EdgeStyle* edgeStyle = styleOf(name);
     for (unsigned from = 0; from < x.size; ++from) {
       forEachEvent(relation.successors(from), [&](unsigned to) {
-        edges.push_back({from, to, name, style->colour, style->style, false, ""});
+        edges.push_back({from, to, name, edgeStyle->colour, edgeStyle->style, false, "", false, {}});
       });
     }
   };
   const EventSet events = firstEvents(x.size);
-  addEdges(reduced(x.po), "po");
+  // po between the events shown: a hidden fence's neighbours are joined.
+  addEdges(reduced(x.po.restricted(shown, shown)), "po");
   addEdges(x.rmw, "rmw");
-  addEdges(x.data, "data");
-  addEdges(x.address, "addr");
-  addEdges(x.control, "ctrl");
+  addEdges(x.data.restricted(shown, shown), "data");
+  addEdges(x.address.restricted(shown, shown), "addr");
+  addEdges(x.control.restricted(shown, shown), "ctrl");
   addEdges(x.rf, "rf");
   // co between a thread's writes and others; from the initial write only
   // where no other write precedes (herd leaves those out: they are implied).
   addEdges(reduced(x.co).restricted(events & ~x.initialWrites, events), "co");
   const Relation fr = x.fromRead();
   addEdges(fr - fr.then(x.co), "fr");
-  addEdges(reduced(x.fenceScOrder), "sc");
-  addEdges(x.barrierSync, "bar");
+  addEdges(reduced(x.fenceScOrder).restricted(shown, shown), "sc");
+  addEdges(x.barrierSync.restricted(shown, shown), "bar");
 
   // The explanations: an edge already drawn becomes bold; any other (a
   // derived relation such as cause, or a pair the reduction left out) is
-  // added, bold.
+  // added, bold. They are drawn whatever the events shown: an explanation
+  // through a hidden fence still needs its fence.
+  EventSet drawn = shown;
   for (const AxiomExplanation& explanation : picture.broken) {
     for (const ExplainedEdge& explained : explanation.edges) {
-      const EdgeStyle* style = styleOf(explained.relation);
+      drawn |= eventBit(explained.from) | eventBit(explained.to);
+      const EdgeStyle* edgeStyle = styleOf(explained.relation);
       bool found = false;
       for (Edge& edge : edges) {
-        if (edge.from == explained.from && edge.to == explained.to && style != nullptr &&
-            edge.relation == style->relation) {
+        if (edge.from == explained.from && edge.to == explained.to && edgeStyle != nullptr &&
+            edge.relation == edgeStyle->relation) {
           edge.bold = true;
           edge.relation = explained.relation;
           edge.axiom = explanation.axiom;
@@ -194,21 +412,31 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
         }
       }
       if (!found) {
-        edges.push_back({explained.from, explained.to, explained.relation, style ? style->colour : "crimson",
-                         "solid", true, explanation.axiom});
+        edges.push_back({explained.from,
+                         explained.to,
+                         explained.relation,
+                         edgeStyle ? edgeStyle->colour : "crimson",
+                         "solid",
+                         true,
+                         explanation.axiom,
+                         false,
+                         {}});
       }
     }
   }
 
   for (const MarkedPair& pair : picture.marked) {
-    edges.push_back({pair.first, pair.second, pair.label, "crimson", "dashed", false, "", true});
+    drawn |= eventBit(pair.first) | eventBit(pair.second);
+    edges.push_back({pair.first, pair.second, pair.label, "crimson", "dashed", false, "", true, {}});
   }
+  edges = mergedEdges(std::move(edges));
 
   // The initial writes drawn: those an edge touches.
   EventSet shownInitial = 0;
   for (const Edge& edge : edges) {
     shownInitial |= (eventBit(edge.from) | eventBit(edge.to)) & x.initialWrites;
   }
+  drawn |= shownInitial;
 
   std::string dot = "digraph " + quoted(picture.name) + " {\n";
   dot += "  rankdir=TB;\n  fontname=\"Helvetica\";\n  labelloc=t;\n";
@@ -240,68 +468,46 @@ std::string executionDot(const Execution& x, const DotPicture& picture) {
     });
     dot += "  }\n";
   }
+  appendThreadBoxes(dot, x, drawn & ~x.initialWrites, style);
 
-  // GPU > CTA > thread boxes.
-  std::map<int, std::map<int, std::vector<std::size_t>>> byPlace;
-  for (std::size_t thread = 0; thread < x.paths.size(); ++thread) {
-    const litmus::ThreadPlacement& placement = test.threads[thread].placement;
-    byPlace[placement.device][placement.cta].push_back(thread);
-  }
-  // In the threads' order: dot keeps the order clusters are declared in
-  // when edges do not decide, so P0 is usually on the left, as in herd.
-  for (const auto& [device, ctas] : byPlace) {
-    dot += "  subgraph cluster_gpu" + std::to_string(device) + " {\n    label=\"GPU " +
-           std::to_string(device) + "\";\n    style=dashed;\n    color=gray40;\n";
-    for (const auto& [cta, threads] : ctas) {
-      dot += "    subgraph cluster_cta" + std::to_string(cta) + " {\n      label=\"CTA " +
-             std::to_string(cta) + "\";\n      style=\"rounded\";\n      color=gray60;\n";
-      for (const std::size_t thread : threads) {
-        dot += "      subgraph cluster_p" + std::to_string(thread) + " {\n        label=\"P" +
-               std::to_string(thread) + "\";\n        style=\"filled\";\n        fillcolor=\"#f4f4f4\";\n" +
-               "        color=gray80;\n";
-        forEachEvent(x.threadEvents[thread], [&](unsigned event) {
-          const Event& e = x.events[event];
-          const auto& instruction =
-              test.threads[thread].instructions[x.paths[thread]->events[e.pathEvent].instruction];
-          dot += "        " + nodeId(event) +
-                 " [label=" + quoted(eventName(x, event) + ": " + eventLabel(x, event)) +
-                 ", tooltip=" + quoted(litmus::printInstruction(test, thread, instruction)) + "];\n";
-        });
-        dot += "      }\n";
-      }
-      dot += "    }\n";
-    }
-    dot += "  }\n";
-  }
-  // The initial state above the threads, each thread's first event a rank
-  // below it. Ranks then follow po alone (no other edge constrains them),
-  // so the i-th events of the threads line up as in herd's pictures without
+  // The threads in order, left to right: an invisible point above
+  // everything keeps the order of its out-edges (ordering=out), which go
+  // to the initial writes and then to each thread's first event, one rank
+  // lower. Ranks then follow po alone (no other edge constrains them), so
+  // the i-th events of the threads line up as in herd's pictures without
   // rank=same, which Graphviz 2.43 cannot always combine with clusters and
   // edges inside a rank ("trouble in init_rank").
-  if (shownInitial != 0) {
-    const auto above = static_cast<unsigned>(std::countr_zero(shownInitial));
+  if (style.layout != GraphLayout::Free) {
+    dot += "  order [shape=point, style=invis, ordering=out];\n";
+    forEachEvent(shownInitial,
+                 [&](unsigned event) { dot += "  order -> " + nodeId(event) + " [style=invis];\n"; });
     for (std::size_t thread = 0; thread < x.threadEvents.size(); ++thread) {
-      if (x.threadEvents[thread] != 0) {
-        dot += "  " + nodeId(above) + " -> " + nodeId(x.firstEvent[thread]) + " [style=invis];\n";
+      const EventSet threadShown = x.threadEvents[thread] & drawn;
+      if (threadShown != 0) {
+        dot += "  order -> " + nodeId(static_cast<unsigned>(std::countr_zero(threadShown))) +
+               " [style=invis" + (shownInitial != 0 ? ", minlen=2" : "") + "];\n";
       }
     }
   }
 
-  // An event's rank: its place in its thread (ranks follow po alone).
+  // An event's rank: its place among its thread's events drawn.
   auto rankOf = [&](unsigned event) {
-    return event - x.firstEvent[static_cast<std::size_t>(x.events[event].thread)];
+    const auto thread = static_cast<std::size_t>(x.events[event].thread);
+    return std::popcount(x.threadEvents[thread] & drawn & (eventBit(event) - 1));
   };
   for (const Edge& edge : edges) {
-    // Only po and the dependencies shape the layout: rf, co, fr cross
-    // threads and would pull rows apart.
-    const bool layout = edge.relation == "po";
+    // Only po shapes the layout: rf, co, fr cross threads and would pull
+    // rows apart.
+    const bool layout = edge.relation == "po" || edge.relation.starts_with("po,");
     // An edge within one rank (the i-th events of two threads) gets an
     // xlabel: Graphviz 2.43 loses such edges when they carry a label and
     // join clusters ("lost edge"), and fails. Elsewhere a label reads better.
     const bool flat = !contains(x.initialWrites, edge.from) && !contains(x.initialWrites, edge.to) &&
                       edge.from != edge.to && rankOf(edge.from) == rankOf(edge.to);
-    dot += "  " + nodeId(edge.from) + " -> " + nodeId(edge.to) + (flat ? " [xlabel=" : " [label=") +
-           quoted(edge.relation) + ", color=" + quoted(edge.colour) + ", fontcolor=" + quoted(edge.colour);
+    const std::string colour = style.mono ? "black" : edgeColour(edge);
+    const std::string text = style.mono ? quoted(edge.relation) : edgeLabel(edge);
+    dot += "  " + nodeId(edge.from) + " -> " + nodeId(edge.to) + (flat ? " [xlabel=" : " [label=") + text +
+           ", color=" + quoted(colour) + ", fontcolor=" + quoted(style.mono ? "black" : edge.colour);
     if (edge.bold) {
       dot += ", penwidth=3, style=bold, tooltip=" + quoted(edge.relation + " (" + edge.axiom + ")");
     } else if (edge.marked) {

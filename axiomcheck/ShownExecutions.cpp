@@ -190,6 +190,7 @@ class Pictures {
     }
     DotPicture dot;
     dot.name = test_.name;
+    dot.style = options_.style;
     const std::size_t number = shown_.pictures.size() + 1;
     dot.caption.push_back(test_.name + ": " + (broken.empty() ? "execution " : "candidate ") +
                           std::to_string(number) + ", " + (broken.empty() ? "allowed" : "rejected") + " by " +

@@ -26,6 +26,7 @@
 
 #include "axiomcheck/AxiomaticModel.h"
 #include "axiomcheck/CandidateEnumerator.h"
+#include "axiomcheck/ExecutionDot.h"
 #include "litmus/Outcome.h"
 #include "litmus/Test.h"
 
@@ -37,6 +38,7 @@ struct ShowOptions {
   ShowSelection show = ShowSelection::None;
   bool through = false;   // also the rejected candidates (herd's -through invalid)
   std::size_t limit = 0;  // at most this many pictures (herd's -nshow); 0: no limit
+  DotStyle style;         // herd's -showevents, -graph, -mono
 };
 
 // "prop" -> ShowSelection::Prop; nothing for an unknown word.

@@ -80,6 +80,37 @@ void addGraphOptions(CLI::App& app, GraphOptions& options) {
         options.limitGiven = true;
       },
       "at most N pictures per test");
+  app.add_option_function<std::string>(
+         "--show-events",
+         [&options](const std::string& word) {
+           // herd's noregs hides register events, which opcheck's pictures
+           // never have: it draws what all draws.
+           options.show.style.events =
+               word == "mem" ? axiomcheck::ShownEvents::Memory : axiomcheck::ShownEvents::All;
+           options.styleGiven = true;
+         },
+         "--show's pictures: every event, or the memory accesses alone (mem)")
+      ->type_name("all|mem|noregs")
+      ->check(CLI::IsMember({"all", "mem", "noregs"}).description(""));
+  app.add_option_function<std::string>(
+         "--graph",
+         [&options](const std::string& word) {
+           options.show.style.layout = word == "columns" ? axiomcheck::GraphLayout::Columns
+                                       : word == "free"  ? axiomcheck::GraphLayout::Free
+                                                         : axiomcheck::GraphLayout::Cluster;
+           options.styleGiven = true;
+         },
+         "--show's pictures: threads in their GPU, cluster and CTA boxes (cluster), in columns without "
+         "them, or placed freely")
+      ->type_name("cluster|columns|free")
+      ->check(CLI::IsMember({"cluster", "columns", "free"}).description(""));
+  app.add_flag_callback(
+      "--mono",
+      [&options] {
+        options.show.style.mono = true;
+        options.styleGiven = true;
+      },
+      "--show's pictures in black and white, edges told apart by their labels");
   app.add_option("-o,--output", options.directory,
                  "the folder for the pictures (--show; ptx-op: --witness's execution graph)")
       ->type_name("DIR")
@@ -100,6 +131,9 @@ std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool
   }
   if (options.limitGiven && options.show.show == axiomcheck::ShowSelection::None) {
     return "--nshow N limits the pictures --show selects: give --show too";
+  }
+  if (options.styleGiven && options.show.show == axiomcheck::ShowSelection::None) {
+    return "--show-events, --graph and --mono style the pictures --show selects: give --show too";
   }
   if (axiomatic && showing && options.directory.empty()) {
     return "--show needs -o DIR, the folder the pictures go to";

@@ -23,11 +23,14 @@ struct GraphOptions {
   axiomcheck::ShowOptions show;
   bool showGiven = false;   // --show, --through or --nshow appeared
   bool limitGiven = false;  // --nshow appeared
+  bool styleGiven = false;  // --show-events, --graph or --mono appeared
   std::string directory;    // -o DIR; empty: no pictures
 };
 
 // --show prop|neg|all|cond|wit|rejected|none, --through invalid|all|none,
-// --nshow N, -o,--output DIR (herd7's -show, -through, -nshow, -o) on APP.
+// --nshow N, -o,--output DIR, --show-events all|mem|noregs, --graph
+// cluster|columns|free, --mono (herd7's -show, -through, -nshow, -o,
+// -showevents, -graph, -mono) on APP.
 void addGraphOptions(CLI::App& app, GraphOptions& options);
 
 // The message for a combination of graph options that does not apply

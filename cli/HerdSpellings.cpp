@@ -14,7 +14,8 @@ namespace {
 constexpr std::string_view kModelFiles =
     "opcheck's models are built in: --model NAME (opcheck models lists them and their axioms)";
 constexpr std::string_view kPictures =
-    "opcheck draws one kind of picture: --show, --nshow, --through and -o DIR (docs/graphs.md)";
+    "opcheck's pictures take --show, --nshow, --through, --show-events, --graph, --mono and -o DIR "
+    "(docs/graphs.md)";
 constexpr std::string_view kTestSelection = "name the tests to run as files, directories or @INDEX";
 constexpr std::string_view kModelSettings = "opcheck's models have no such setting (opcheck models)";
 constexpr std::string_view kDiagnostics = "--progress shows how a run goes; opcheck has no debugging output";
@@ -74,11 +75,11 @@ constexpr HerdOption kHerdOptions[] = {
     {"gv", false, "", kPictures},
     {"evince", false, "", kPictures},
     {"suffix", true, "", kPictures},
-    {"graph", true, "", kPictures},
+    {"graph", true, "--graph", ""},
     {"dotmode", true, "", kPictures},
     {"dotcom", true, "", kPictures},
-    {"showevents", true, "", kPictures},
-    {"mono", true, "", kPictures},
+    {"showevents", true, "--show-events", ""},
+    {"mono", true, "--mono", ""},
     {"scale", true, "", kPictures},
     {"xscale", true, "", kPictures},
     {"yscale", true, "", kPictures},
@@ -191,6 +192,16 @@ HerdRewrite rewriteHerdSpellings(const CLI::App& app, const std::vector<std::str
       return result;
     }
     const std::string& value = arguments[++index];
+    if (herd->name == "mono") {  // herd's -mono true|false, opcheck's --mono flag
+      if (value != "true" && value != "false") {
+        result.error = spelled + " takes true or false, not '" + value + "'";
+        return result;
+      }
+      if (value == "true") {
+        result.arguments.emplace_back(herd->opcheck);
+      }
+      continue;
+    }
     const bool list = herd->name == "skipchecks";
     for (const std::string& part : list ? splitCommas(value) : std::vector<std::string>{value}) {
       result.arguments.emplace_back(herd->opcheck);

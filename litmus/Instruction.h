@@ -58,6 +58,10 @@ struct Instruction {
   // device, always .relaxed.sys; the memory model reads it as the strong
   // access it is, so no model looks at this flag (docs/dialects.md).
   bool mmio = false;
+  // Written membar.cta/gl/sys, which the decoder reads as fence.sc (seed 001
+  // Sec. 3.6): the same instruction, drawn as written in pictures
+  // (axiomcheck/ExecutionDot.h), so equality ignores it.
+  bool writtenAsMembar = false;
   bool guarded = false;
   Guard guard;
   boost::container::static_vector<Operand, kMaxOperands> operands;

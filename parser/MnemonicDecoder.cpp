@@ -228,6 +228,7 @@ class Decoder {
         require(hasScope(), "needs a scope (.cta, .gl or .sys)");
         i.opcode = Opcode::Fence;
         i.semantics = Semantics::SequentiallyConsistent;
+        i.writtenAsMembar = true;
         break;
       case InstructionKind::Fence:
         // PTX ISA 9.1 9.7.13.4: fence{.sem}.scope, .sem defaults to .acq_rel.

@@ -352,3 +352,149 @@ TEST_CASE("without Graphviz the DOT files are written and standard error says so
   CHECK(filesWithExtension(scratch.path(), ".svg").empty());
   CHECK(count(result.standardError, "Graphviz's dot is not on PATH") == 1);
 }
+
+namespace {
+
+// Instructions as written: a cache operator, a membar, a cluster barrier's
+// .release; CTAs 0 and 1 in one cluster, so a cluster box; P1 reads its
+// own write (po and rf join the same two events, merged into one edge).
+const char* kWrittenAsIs = R"(PTX written-as-is
+{
+x=0;
+y=0;
+P1:r0=0;
+P1:r1=0;
+}
+ P0@cta 0,cluster 0,gpu 0        | P1@cta 1,cluster 0,gpu 0 ;
+ st.weak.cg x, 1                 | st.weak y, 2             ;
+ membar.gl                       | ld.weak r1, y            ;
+ barrier.cluster.arrive.release  | ld.weak.ca r0, x         ;
+exists (P1:r0 == 0)
+)";
+
+// The line of TEXT that holds PATTERN.
+std::string lineWith(const std::string& text, const std::string& pattern) {
+  const std::size_t at = text.find(pattern);
+  if (at == std::string::npos) {
+    return "";
+  }
+  const std::size_t start = text.rfind('\n', at) + 1;
+  return text.substr(start, text.find('\n', at) - start);
+}
+
+// The first picture ptx draws of TEXT with STYLE (every execution).
+std::string firstPicture(const char* text, const axiomcheck::DotStyle& style) {
+  const litmus::Test test = parser::readLitmusText(text, "T.litmus");
+  axiomcheck::ShowOptions options;
+  options.show = axiomcheck::ShowSelection::All;
+  options.style = style;
+  const axiomcheck::ShownOutcome shown =
+      axiomcheck::checkAndShow(test, axiomcheck::ptxModel(), axiomcheck::CheckOptions{}, "T.litmus", options);
+  REQUIRE_FALSE(shown.pictures.empty());
+  return shown.pictures.front().dot;
+}
+
+}  // namespace
+
+TEST_CASE("pictures label instructions as written and box the clusters a test names", "[graphs]") {
+  const std::string dot = firstPicture(kWrittenAsIs, {});
+  INFO(dot);
+  // herd's labels (Pretty.ml, GPU_PTXAction.ml): "R.ca x=0", "membar.gl".
+  CHECK(dot.find("[label=\"a: W.cg x=1\"") != std::string::npos);
+  CHECK(dot.find("[label=\"b: membar.gl\"") != std::string::npos);
+  CHECK(dot.find("[label=\"c: B.arrive.rel.cluster\"") != std::string::npos);
+  CHECK(dot.find("[label=\"f: R.ca x=") != std::string::npos);
+  CHECK(dot.find("subgraph cluster_cluster0") != std::string::npos);
+  // The threads in order: the ordering point's edges go to P0's first
+  // event (e2: x's initial write is e0, y's e1), then to P1's (e5).
+  CHECK(dot.find("order [shape=point, style=invis, ordering=out]") != std::string::npos);
+  CHECK(dot.find("order -> e2 ") < dot.find("order -> e5 "));
+  // d -po-> e and d -rf-> e merged into one edge, each label in its colour.
+  CHECK(count(dot, "e5 -> e6 ") == 1);
+  CHECK(dot.find("e5 -> e6 [label=<<font color=\"black\">po</font>,<font color=\"red\">rf</font>>, "
+                 "color=\"black:red\"") != std::string::npos);
+  // Merged with po, it still shapes the layout as po does.
+  CHECK(lineWith(dot, "e5 -> e6 [").find("constraint=false") == std::string::npos);
+
+  // Without clusters of several CTAs or .cluster scopes, no cluster box.
+  const std::string plain = firstPicture(kMessagePassingWeak, {});
+  CHECK(plain.find("cluster_cluster") == std::string::npos);
+}
+
+TEST_CASE("co is drawn in herd's brown", "[graphs]") {
+  // 2+2W: two writes to each location; every execution orders them.
+  const char* twoPlusTwoW = R"(PTX 2+2W
+{
+x=0;
+y=0;
+}
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 ;
+ st.relaxed.gpu y, 2 | st.relaxed.gpu x, 2 ;
+exists (x == 1 /\ y == 1)
+)";
+  const std::string dot = firstPicture(twoPlusTwoW, {});
+  INFO(dot);
+  CHECK(count(dot, "label=\"co\", color=\"brown\"") == 2);
+  CHECK(dot.find("blue") == std::string::npos);
+}
+
+TEST_CASE("picture styles: memory events alone, columns, free placement, black and white", "[graphs]") {
+  axiomcheck::DotStyle memory;
+  memory.events = axiomcheck::ShownEvents::Memory;
+  const std::string memoryOnly = firstPicture(kWrittenAsIs, memory);
+  INFO(memoryOnly);
+  CHECK(memoryOnly.find("membar.gl") == std::string::npos);
+  CHECK(memoryOnly.find("B.arrive") == std::string::npos);
+  CHECK(memoryOnly.find("a: W.cg x=1") != std::string::npos);
+
+  axiomcheck::DotStyle columns;
+  columns.layout = axiomcheck::GraphLayout::Columns;
+  const std::string columned = firstPicture(kWrittenAsIs, columns);
+  CHECK(columned.find("cluster_gpu") == std::string::npos);
+  CHECK(columned.find("cluster_cta") == std::string::npos);
+  CHECK(columned.find("subgraph cluster_p0") != std::string::npos);
+  CHECK(columned.find("order ->") != std::string::npos);
+
+  axiomcheck::DotStyle free;
+  free.layout = axiomcheck::GraphLayout::Free;
+  const std::string placedFreely = firstPicture(kWrittenAsIs, free);
+  CHECK(placedFreely.find("subgraph cluster_p") == std::string::npos);
+  CHECK(placedFreely.find("order ->") == std::string::npos);
+
+  axiomcheck::DotStyle mono;
+  mono.mono = true;
+  const std::string blackAndWhite = firstPicture(kWrittenAsIs, mono);
+  CHECK(blackAndWhite.find("color=\"red\"") == std::string::npos);
+  CHECK(blackAndWhite.find("<font") == std::string::npos);
+  CHECK(blackAndWhite.find("label=\"po,rf\", color=\"black\"") != std::string::npos);
+}
+
+TEST_CASE("herd's -showevents, -graph and -mono draw what opcheck's spellings draw", "[graphs][cli]") {
+  const std::string file =
+      (fs::path(OPCHECK_SOURCE_DIR) / "catalogue/cache-operators/LB+membar.gl+cg+cross-cta.litmus").string();
+  Scratch scratch;
+  const testing::CommandResult herd =
+      testing::runOpcheck({file, "-model", "ptx", "-show", "all", "-showevents", "mem", "-graph", "columns",
+                           "-mono", "true", "-o", scratch.path("herd").string()});
+  const testing::CommandResult own =
+      testing::runOpcheck({file, "--model", "ptx", "--show", "all", "--show-events", "mem", "--graph",
+                           "columns", "--mono", "-o", scratch.path("own").string()});
+  INFO(herd.standardError);
+  REQUIRE(herd.exitStatus == 0);
+  REQUIRE(own.exitStatus == 0);
+  const std::vector<fs::path> herdFiles = filesWithExtension(scratch.path("herd"), ".dot");
+  const std::vector<fs::path> ownFiles = filesWithExtension(scratch.path("own"), ".dot");
+  REQUIRE(herdFiles.size() == ownFiles.size());
+  REQUIRE_FALSE(herdFiles.empty());
+  for (std::size_t index = 0; index < herdFiles.size(); ++index) {
+    std::ifstream herdStream(herdFiles[index]);
+    std::ifstream ownStream(ownFiles[index]);
+    std::stringstream herdText;
+    std::stringstream ownText;
+    herdText << herdStream.rdbuf();
+    ownText << ownStream.rdbuf();
+    CHECK(herdText.str() == ownText.str());
+    CHECK(herdText.str().find(": membar.gl\"") == std::string::npos);
+  }
+}
