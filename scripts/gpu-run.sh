@@ -7,14 +7,71 @@
 #   harness.txt (models against the logs), summary.tsv and summary.txt.
 #
 #   scripts/gpu-run.sh [--iterations N] [--emit-only] OUT
+#   scripts/gpu-run.sh --check-sass FILE.sass FILE.sass-order
+#   scripts/gpu-run.sh --bundle
 #
 # --emit-only writes the harnesses and their SASS expectations and runs
 # nothing: no GPU, driver or cuobjdump needed (the parts a CI machine checks).
+# --check-sass compares one disassembly (cuobjdump -sass) with what
+# `opcheck gpu` says it must hold, prints "ok" or the first mismatch, and
+# exits 0 or 1. --bundle copies the shared libraries build/opcheck needs
+# beyond the C library (oneTBB, libstdc++) into build/gpu-libs/, so that a
+# build/opcheck made on another Debian machine runs on the GPU machine
+# (bring both; the script puts build/gpu-libs on LD_LIBRARY_PATH).
 # opcheck is build/opcheck when it runs here, else it is built into
 # build-gpu/ (which needs cmake, ninja, g++, antlr4 and the Debian packages
 # of scripts/setup.sh; the script says which are missing and stops).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+
+# The SASS opcodes of global and generic accesses (sm_90): what each
+# "load", "store" or "atomic" of a .sass-order line may be. Constant (LDC),
+# shared (LDS, STS) and local (LDL, STL: spills) accesses are not the test's.
+classify='
+  /Function :/ { name = $3; next }
+  /\/\*[0-9a-f]+\*\// {
+    line = $0; sub(/.*\/\*[0-9a-f]+\*\/[ \t]*/, "", line); sub(/^@!?U?P[0-9T]+[ \t]+/, "", line)
+    split(line, words, /[ \t]+/); split(words[1], parts, "."); op = parts[1]
+    kind = ""
+    if (op == "LDG" || op == "LD") kind = "load"
+    else if (op == "STG" || op == "ST") kind = "store"
+    else if (op == "ATOMG" || op == "ATOM" || op == "REDG" || op == "RED") kind = "atomic"
+    if (kind != "") print name, kind
+  }'
+
+# Seed 000 Sec. 4.4: each check kernel's accesses, in the SASS's order, must
+# be the test's accesses in the test's order, then its record stores.
+check_sass() {
+  local sass=$1 order=$2 kernel records accesses expected found
+  while read -r kernel records accesses; do
+    expected="$accesses"
+    for _ in $(seq 1 "$records"); do expected="$expected store"; done
+    found=$(awk "$classify" "$sass" | awk -v k="$kernel" '$1 == k { printf "%s ", $2 }')
+    # shellcheck disable=SC2086
+    if [ "$(echo $expected)" != "$(echo $found)" ]; then
+      # shellcheck disable=SC2086
+      echo "MISMATCH in $kernel: expected [$(echo $expected)], SASS has [$(echo $found)]"
+      return 1
+    fi
+  done < "$order"
+  echo ok
+}
+
+if [ "${1:-}" = "--bundle" ]; then
+  mkdir -p "$root/build/gpu-libs"
+  ldd "$root/build/opcheck" | awk '$3 ~ /^\// { print $3 }' |
+    grep -Ev '/(libc|libm|libdl|libpthread|librt|ld-linux[^/]*)\.so' |
+    while read -r library; do cp -L "$library" "$root/build/gpu-libs/"; done
+  ls "$root/build/gpu-libs"
+  exit 0
+fi
+
+if [ "${1:-}" = "--check-sass" ]; then
+  [ $# -eq 3 ] || { echo "gpu-run: --check-sass FILE.sass FILE.sass-order" >&2; exit 2; }
+  check_sass "$2" "$3"
+  exit $?
+fi
+
 iterations=100000
 emit_only=false
 out=""
@@ -22,7 +79,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --iterations) iterations=$2; shift 2 ;;
     --emit-only) emit_only=true; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     -*) echo "gpu-run: unknown option $1" >&2; exit 2 ;;
     *) out=$1; shift ;;
   esac
@@ -35,6 +92,9 @@ mkdir -p "$out/logs" "$out/harnesses"
 started=$(date +%s)
 
 # --- opcheck ---------------------------------------------------------------
+if [ -d "$root/build/gpu-libs" ]; then
+  export LD_LIBRARY_PATH="$root/build/gpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
 opcheck="$root/build/opcheck"
 if ! "$opcheck" --version >/dev/null 2>&1; then
   missing=()
@@ -83,41 +143,20 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1'; then
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/device.txt" 2>/dev/null || true
 
-# The SASS opcodes of global and generic accesses (sm_90): what each
-# "load", "store" or "atomic" of a .sass-order line may be.
-classify='
-  /Function :/ { name = $3; next }
-  /\/\*[0-9a-f]+\*\// {
-    line = $0; sub(/.*\/\*[0-9a-f]+\*\/[ \t]*/, "", line); sub(/^@!?U?P[0-9T]+[ \t]+/, "", line)
-    split(line, words, /[ \t]+/); split(words[1], parts, "."); op = parts[1]
-    kind = ""
-    if (op == "LDG" || op == "LD") kind = "load"
-    else if (op == "STG" || op == "ST") kind = "store"
-    else if (op == "ATOMG" || op == "ATOM" || op == "REDG" || op == "RED") kind = "atomic"
-    if (kind != "") print name, kind
-  }'
-
 summary="$out/summary.tsv"
 printf 'test\tstatus\truns\tpositive\tper_million\tsass\n' > "$summary"
 for test in "${tests[@]}"; do
   name=$(basename "$test" .litmus)
   if ! timeout 90 "$opcheck" gpu --iterations "$iterations" -o "$out/harnesses" "$test" \
        2>"$out/harnesses/$name.err"; then
-    printf '%s\trefused or failed\t0\t0\t0\t-\n' "$name" >> "$summary"
+    reason=$(head -n 1 "$out/harnesses/$name.err" | sed 's/.*error: //' | cut -c1-100)
+    printf '%s\tnot run: %s\t0\t0\t0\t-\n' "$name" "$reason" >> "$summary"
     continue
   fi
   mv "$out/harnesses/$name.log" "$out/logs/$name.log"
   sass="$out/harnesses/$name.sass"
-  cuobjdump -sass "$out/harnesses/$name.cubin" > "$sass"
-  verdict=ok
-  while read -r kernel records accesses; do
-    expected="$accesses"
-    for _ in $(seq 1 "$records"); do expected="$expected store"; done
-    found=$(awk "$classify" "$sass" | awk -v k="$kernel" '$1 == k { printf "%s ", $2 }')
-    if [ "$(echo $expected)" != "$(echo $found)" ]; then
-      verdict="MISMATCH in $kernel: expected [$(echo $expected)], SASS has [$(echo $found)]"
-    fi
-  done < "$out/harnesses/$name.sass-order"
+  cuobjdump -sass "$out/harnesses/$name.cubin" > "$sass" 2>&1 || true
+  verdict=$(check_sass "$sass" "$out/harnesses/$name.sass-order" || true)
   totals=$(grep -m1 '^Positive:' "$out/logs/$name.log" | tr -d ',')
   positive=$(echo "$totals" | awk '{ print $2 }')
   negative=$(echo "$totals" | awk '{ print $4 }')

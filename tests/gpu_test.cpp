@@ -2,6 +2,8 @@
 // and checked without one (optcheck at the PTX level, seed 000 Sec. 4.4),
 // the placement of instances, the litmus7 log it writes, and `opcheck gpu`
 // on a machine without the CUDA driver.
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -356,4 +358,28 @@ TEST_CASE("opcheck gpu --emit-ptx writes harnesses without a GPU and refuses wha
       runOpcheck({"gpu", "--emit-ptx", scratch.path("ptx").string(), "--incantations", "banks", good});
   CHECK(incantations.exitStatus == 2);
   CHECK_THAT(incantations.standardError, StartsWith("opcheck: error: --incantations: unknown incantation"));
+}
+
+TEST_CASE("gpu-run.sh's SASS check accepts the test's access order and reports another", "[gpu]") {
+  // tests/gpu-sass/mp.sass: P0 stores twice, P1 loads twice then stores its
+  // two recorded registers (hand-written in cuobjdump's layout).
+  Scratch scratch;
+  const fs::path script = fs::path(OPCHECK_SOURCE_DIR) / "scripts" / "gpu-run.sh";
+  const fs::path sass = fs::path(OPCHECK_SOURCE_DIR) / "tests" / "gpu-sass" / "mp.sass";
+  const auto check = [&](const std::string& order) {
+    const fs::path orderFile = scratch.write("mp.sass-order", order);
+    const fs::path output = scratch.path("check.txt");
+    const int status = std::system(("bash '" + script.string() + "' --check-sass '" + sass.string() + "' '" +
+                                    orderFile.string() + "' > '" + output.string() + "' 2>&1")
+                                       .c_str());
+    return std::pair{WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(output)};
+  };
+  const auto [good, goodOutput] = check("opcheck_check_P0 0 store store\nopcheck_check_P1 2 load load\n");
+  CHECK(good == 0);
+  CHECK(goodOutput == "ok\n");
+  const auto [bad, badOutput] = check("opcheck_check_P0 0 store store\nopcheck_check_P1 2 load store\n");
+  CHECK(bad == 1);
+  CHECK(
+      badOutput ==
+      "MISMATCH in opcheck_check_P1: expected [load store store store], SASS has [load load store store]\n");
 }
