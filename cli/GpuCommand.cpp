@@ -89,6 +89,9 @@ static int runGpuCommandUnchecked(const std::vector<std::string>& arguments) {
   if (!incantations) {
     return usageError("--incantations: " + problem);
   }
+  if (given(app, "--seed") && !incantations->shuffle) {
+    return usageError("--seed does not apply without the shuffle incantation, which is what it seeds");
+  }
   const bool emitOnly = !emitDirectory.empty();
   if (emitOnly) {
     for (const char* option : {"--iterations", "--ctas", "--seed", "--output", "--cuda-library"}) {

@@ -275,6 +275,10 @@ DeviceRun CudaDevice::run(const litmus::Test& test, const Harness& harness, cons
         static_cast<unsigned>(std::min<std::uint64_t>(settings.iterations - done, largest.instances));
     const Launch launch =
         placeInstances(test, harness, ctas, wanted, harness.incantations.shuffle ? &random : nullptr);
+    if (launch.instances == 0) {
+      throw DriverError("no instance of " + test.name + " could be placed in " + std::to_string(ctas) +
+                        " CTAs");
+    }
     // Fresh locations: every instance starts from the initial state.
     std::fill(cells.begin(), cells.end(), 0);
     for (unsigned instance = 0; instance < launch.instances; ++instance) {

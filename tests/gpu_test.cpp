@@ -335,6 +335,12 @@ TEST_CASE("opcheck gpu without the CUDA driver says so and exits 2", "[gpu][cli]
   CHECK_THAT(result.standardError,
              StartsWith("opcheck: error: cannot open the CUDA driver /nonexistent/libcuda.so.1"));
   CHECK(result.standardOutput.empty());
+  // An option the run would ignore is an error before the driver is looked for.
+  const CommandResult seed = runOpcheck(
+      {"gpu", "--cuda-library", "/nonexistent/libcuda.so.1", "--incantations", "sync", "--seed", "3", file});
+  CHECK(seed.exitStatus == 2);
+  CHECK_THAT(seed.standardError,
+             StartsWith("opcheck: error: --seed does not apply without the shuffle incantation"));
 }
 
 TEST_CASE("opcheck gpu --emit-ptx writes harnesses without a GPU and refuses what it cannot run by position",
