@@ -627,31 +627,32 @@ class ModuleWriter {
                ";\n";
       case InstructionKind::ProxyFence:
         if (instruction.proxy != litmus::Proxy::Alias) {
-          refuse(file_, instruction.position,
-                 "'" + litmus::printMnemonic(instruction) +
-                     "': PTX's proxy fences are .alias and .async (PTX ISA 9.1 9.7.13.4)");
+          refuseInstruction(instruction, "PTX's proxy fences are .alias and .async (PTX ISA 9.1 9.7.13.4)");
         }
         return guard + "fence.proxy.alias;\n";
       case InstructionKind::Barrier:
-        refuse(file_, instruction.position,
-               "'" + litmus::printMnemonic(instruction) +
-                   "': a CTA barrier counts every warp of its CTA, and the harness runs other instances and "
-                   "stressing threads there");
+        refuseInstruction(
+            instruction,
+            "a CTA barrier counts every warp of its CTA, and the harness runs other instances and "
+            "stressing threads there");
       case InstructionKind::ClusterArrive:
-        requireSemantics(instruction, {Semantics::Release, Semantics::Relaxed});
+      case InstructionKind::ClusterWait: {
+        // PTX ISA 9.1 9.7.13.3: arrive{.release, .relaxed}, wait{.acquire}.
+        const bool arrive = litmus::kindOf(instruction.opcode) == InstructionKind::ClusterArrive;
+        if (arrive) {
+          requireSemantics(instruction, {Semantics::Release, Semantics::Relaxed});
+        } else {
+          requireSemantics(instruction, {Semantics::Acquire});
+        }
         harness_.exclusiveClusters = true;
-        return guard + "barrier.cluster.arrive" + dot(litmus::spelling(instruction.semantics)) + ";\n";
-      case InstructionKind::ClusterWait:
-        requireSemantics(instruction, {Semantics::Acquire});
-        harness_.exclusiveClusters = true;
-        return guard + "barrier.cluster.wait.acquire;\n";
+        return guard + (arrive ? "barrier.cluster.arrive" : "barrier.cluster.wait") +
+               dot(litmus::spelling(instruction.semantics)) + ";\n";
+      }
       case InstructionKind::MbarrierInit:
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
-        refuse(file_, instruction.position,
-               "'" + litmus::printMnemonic(instruction) +
-                   "': an mbarrier object lives in shared memory, and the "
-                   "harness's locations are global");
+        refuseInstruction(
+            instruction, "an mbarrier object lives in shared memory, and the harness's locations are global");
       case InstructionKind::RegisterOperation:
         return guard + registerOperation(thread, instruction);
       case InstructionKind::SetPredicate: {
@@ -688,6 +689,10 @@ class ModuleWriter {
     }
     out += guard + "mov.b64 " + temporary + ", " + text + ";\n";
     return temporary;
+  }
+
+  [[noreturn]] void refuseInstruction(const Instruction& instruction, const std::string& why) const {
+    refuse(file_, instruction.position, "'" + litmus::printMnemonic(instruction) + "': " + why);
   }
 
   std::string forwardLabel(std::size_t thread, std::size_t index, const Operand& operand) const {

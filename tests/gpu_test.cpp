@@ -96,6 +96,13 @@ std::vector<unsigned> ctasRunning(const gpu::Launch& launch, std::uint32_t role)
   return ctas;
 }
 
+// The launch of the catalogue test RELATIVE, placed in ascending order with
+// every incantation on.
+gpu::Launch orderedLaunch(const std::string& relative, unsigned ctas, unsigned maxInstances) {
+  const litmus::Test test = parser::readLitmusFile(kGpuCatalogue / relative);
+  return gpu::placeInstances(test, gpuHarnessOf(test), ctas, maxInstances, nullptr);
+}
+
 }  // namespace
 
 TEST_CASE("the harness writes each access with the test's qualifiers, as PTX spells them", "[gpu]") {
@@ -244,10 +251,7 @@ TEST_CASE("instances keep the test's CTAs apart and fill the grid, in order or a
 }
 
 TEST_CASE("threads the test puts in one CTA share one, and the warps without a test stress", "[gpu]") {
-  const litmus::Test test =
-      parser::readLitmusFile(kGpuCatalogue / "shapes" / "MP+rel-acq.cta+same-cta.litmus");
-  const gpu::Harness harness = gpuHarnessOf(test);
-  const gpu::Launch launch = gpu::placeInstances(test, harness, 2, 1, nullptr);
+  const gpu::Launch launch = orderedLaunch("shapes/MP+rel-acq.cta+same-cta.litmus", 2, 1);
   REQUIRE(launch.instances == 1);
   CHECK(ctasRunning(launch, gpu::roleOf(0, 0)) == ctasRunning(launch, gpu::roleOf(0, 1)));
   // Two warps run the test; the other 14 of the two CTAs stress.
@@ -255,11 +259,8 @@ TEST_CASE("threads the test puts in one CTA share one, and the warps without a t
 }
 
 TEST_CASE("a barrier.cluster test owns its clusters: one instance each, nothing else runs there", "[gpu]") {
-  const litmus::Test test =
-      parser::readLitmusFile(kGpuCatalogue / "isa91" / "MP+barrier.cluster+same-cluster.litmus");
-  const gpu::Harness harness = gpuHarnessOf(test);
   // 8 CTAs are 4 clusters of 2; each instance takes a whole cluster.
-  const gpu::Launch launch = gpu::placeInstances(test, harness, 8, 1000, nullptr);
+  const gpu::Launch launch = orderedLaunch("isa91/MP+barrier.cluster+same-cluster.litmus", 8, 1000);
   CHECK(launch.instances == 4);
   for (std::uint32_t instance = 0; instance < launch.instances; ++instance) {
     const std::vector<unsigned> first = ctasRunning(launch, gpu::roleOf(instance, 0));
