@@ -27,6 +27,12 @@ int runCompareCommand(const std::vector<std::string>& arguments);
 // to PTX with a mapping (docs/mappings.md).
 int runCompileCommand(const std::vector<std::string>& arguments);
 
+// opcheck gpu FILE|DIR... [--emit-ptx DIR] [--iterations N] [--incantations
+// LIST] [--ctas N] [--seed N] [-o DIR]: each PTX test run on an NVIDIA GPU
+// through a PTX harness, its histogram printed as a litmus7 log
+// (docs/gpu.md).
+int runGpuCommand(const std::vector<std::string>& arguments);
+
 // opcheck harness --observations FILE... [--model M]... [--format herd|json]
 // [--jobs N] [--unroll K] FILE|DIR...: models against outcomes seen on real
 // GPUs; 1 when some model forbids an outcome seen.

@@ -6,6 +6,7 @@
 //                                    C tests compiled to PTX with a mapping
 //   opcheck harness --observations FILE... FILE|DIR...
 //                                    models against outcomes seen on real GPUs
+//   opcheck gpu FILE|DIR...          tests run on an NVIDIA GPU, as a litmus7 log
 //   opcheck generate CYCLE | --shape NAME | --family NAME
 //                                    litmus tests from diy7 cycles
 //   opcheck races FILE|DIR...        the data races of every allowed execution
@@ -40,6 +41,7 @@ constexpr Subcommand kSubcommands[] = {
     {"compare", opcheck::cli::runCompareCommand, "ptx-op's outcomes against the axiomatic models'"},
     {"compile", opcheck::cli::runCompileCommand, "C tests compiled to PTX with a mapping"},
     {"harness", opcheck::cli::runHarnessCommand, "models against outcomes seen on real GPUs"},
+    {"gpu", opcheck::cli::runGpuCommand, "litmus tests run on an NVIDIA GPU, written as a litmus7 log"},
     {"generate", opcheck::cli::runGenerateCommand, "litmus tests from diy7 cycles, shapes and families"},
     {"races", opcheck::cli::runRacesCommand, "the data races of every allowed execution, explained"},
     {"parse", opcheck::cli::runParseCommand, "each litmus test in canonical form"},

@@ -91,7 +91,8 @@ struct Module {
 
 // Reads a module from TEXT (FILE names it in messages). Throws
 // litmus::InputError ("FILE:LINE:COL: error: ...") for text that is no PTX
-// module, an undeclared register, a branch to a label the function lacks,
+// module, an undeclared register (special registers such as %tid.x need no
+// declaration), a branch to a label the function lacks,
 // or a memory instruction with a qualifier the litmus tables lack.
 Module readModuleText(std::string_view text, const std::string& file);
 Module readModuleFile(const std::filesystem::path& path);

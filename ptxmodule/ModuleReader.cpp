@@ -71,6 +71,19 @@ bool isParameterOrLocal(std::string_view mnemonic) {
          mnemonic.find(".local") != std::string_view::npos;
 }
 
+// PTX's special registers (PTX ISA 9.1 10 Special Registers), read-only
+// and never declared: "%tid.x", "%ctaid.x", "%laneid", "%cluster_ctarank".
+bool isSpecialRegister(std::string_view name) {
+  static constexpr std::string_view kNames =
+      " %tid %ntid %laneid %warpid %nwarpid %ctaid %nctaid %smid %nsmid %gridid %clusterid %nclusterid"
+      " %cluster_ctaid %cluster_nctaid %cluster_ctarank %cluster_nctarank %is_explicit_cluster %clock"
+      " %clock64 %globaltimer ";
+  const std::string_view base = name.substr(0, name.find('.'));
+  const std::string_view suffix = name.substr(base.size());
+  const bool dimension = suffix.empty() || suffix == ".x" || suffix == ".y" || suffix == ".z";
+  return dimension && kNames.find(" " + std::string(base) + " ") != std::string_view::npos;
+}
+
 class Builder {
  public:
   explicit Builder(const std::string& file) : file_(file) {}
@@ -297,7 +310,7 @@ class Builder {
                     const std::unordered_set<std::string>& parameters) const {
     const bool isRegister = operand.kind == Operand::Kind::Register ||
                             (operand.kind == Operand::Kind::Address && operand.baseIsRegister);
-    if (isRegister && !function.declares(operand.name)) {
+    if (isRegister && !function.declares(operand.name) && !isSpecialRegister(operand.name)) {
       litmus::fail(file_, operand.position, "undeclared register " + operand.name);
     }
     if (branch && operand.kind == Operand::Kind::Symbol && !labels.contains(operand.name)) {

@@ -191,3 +191,18 @@ TEST_CASE("ptxmodule refuses bad modules by position", "[ptxmodule]") {
         "bad.ptx:2:15: error: .address_size is 32 or 64 (PTX ISA 9.1 11.1.3)");
   CHECK(errorOf(kHeader + "/* never closed").starts_with("bad.ptx:4:1: error:"));
 }
+
+TEST_CASE("ptxmodule reads special registers undeclared, and only those", "[ptxmodule]") {
+  // PTX ISA 9.1 10 Special Registers: %tid, %ctaid and the others need no .reg.
+  const Module module = readModuleText(kHeader +
+                                           ".visible .entry k()\n{\n .reg .b32 %r<3>;\n"
+                                           " mov.u32 %r0, %ctaid.x;\n mov.u32 %r1, %tid.x;\n"
+                                           " mov.u32 %r2, %cluster_ctarank;\n ret;\n}\n",
+                                       "special.ptx");
+  REQUIRE(module.find("k") != nullptr);
+  CHECK(instructionsOf(*module.find("k")).size() == 4);
+  CHECK(errorOf(kHeader + ".visible .func f()\n{\n .reg .b32 %r<2>;\n mov.u32 %r1, %tid.w;\n}\n") ==
+        "bad.ptx:7:15: error: undeclared register %tid.w");
+  CHECK(errorOf(kHeader + ".visible .func f()\n{\n .reg .b32 %r<2>;\n mov.u32 %r1, %tidx;\n}\n") ==
+        "bad.ptx:7:15: error: undeclared register %tidx");
+}
