@@ -51,6 +51,7 @@ class Budget {
     if (options_.maxCandidates != 0 && counted >= options_.maxCandidates) {
       throw LimitReached{"max-candidates"};
     }
+    counted_ = counted;
     step();
   }
 
@@ -64,6 +65,13 @@ class Budget {
     if (options_.deadline.passed()) {
       throw LimitReached{"timeout"};
     }
+    if (options_.progress) {
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      if (seconds >= reported_ + 1) {
+        reported_ = seconds;
+        options_.progress({counted_, seconds});
+      }
+    }
   }
 
  private:
@@ -71,6 +79,9 @@ class Budget {
 
   const CheckOptions& options_;
   std::uint64_t steps_ = 0;
+  std::uint64_t counted_ = 0;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double reported_ = 0;  // seconds at the last progress report
 };
 
 // Turns each execution the model accepts into final states (FinalStates.h)

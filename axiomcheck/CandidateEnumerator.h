@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "axiomcheck/AxiomaticModel.h"
@@ -15,6 +16,12 @@
 #include "statespace/Deadline.h"
 
 namespace opcheck::axiomcheck {
+
+// How far a long enumeration has gone (CheckOptions::progress).
+struct CandidateProgress {
+  std::uint64_t candidates = 0;  // counted so far (Outcome::candidates)
+  double seconds = 0;            // since the enumeration started
+};
 
 struct CheckOptions {
   unsigned unroll = 2;  // --unroll K: backward jumps taken at most K times
@@ -28,6 +35,9 @@ struct CheckOptions {
   std::uint64_t maxCandidates = 0;
   statespace::Deadline deadline;
   const std::atomic<bool>* interrupted = nullptr;
+  // When set, called about once a second from the enumerating thread while
+  // the enumeration runs, so that a long run can show that it is alive.
+  std::function<void(const CandidateProgress&)> progress;
 };
 
 // Throws litmus::InputError (naming FILE) when the model cannot judge TEST.

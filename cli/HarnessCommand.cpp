@@ -5,6 +5,8 @@
 // model forbids an outcome seen on hardware (whether or not the model claims
 // to implement PTX; also when some input was bad, as compare does), else 2
 // for bad input or usage, else 0. A bad file is reported and the run goes on.
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -21,6 +23,7 @@
 #include "cli/Limits.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
+#include "cli/ProgressLine.h"
 #include "litmus/Diagnostic.h"
 #include "opsem/OperationalModel.h"
 
@@ -51,6 +54,7 @@ struct HarnessOptions {
   bool strict = false;
   unsigned jobs = 1;
   unsigned unroll = 2;
+  bool quiet = false;
   RunLimits limits;
 };
 
@@ -93,6 +97,7 @@ std::optional<int> parseHarnessArguments(const std::vector<std::string>& argumen
   addStrictOption(app, options.strict, "");
   addJobsOption(app, options.jobs);
   addUnrollOption(app, options.unroll);
+  addQuietOption(app, options.quiet);
   addLimitOptions(app, options.limits);
   std::vector<std::string> skippedAxioms;
   addSkipAxiomOption(app, skippedAxioms);
@@ -201,8 +206,11 @@ static int runHarnessCommandUnchecked(const std::vector<std::string>& arguments)
   std::vector<std::vector<ModelStates>> states(options.models.size(),
                                                std::vector<ModelStates>(testCount, notRun));
   std::size_t done = 0;  // results arrive in item order
+  const std::size_t runs = options.models.size() * testCount;
+  // On a terminal, the runs done so far, overwritten as they finish.
+  const bool progress = !options.quiet && runs > 1 && isatty(STDERR_FILENO) != 0;
   runInOrder<ModelStates>(
-      options.models.size() * testCount, options.jobs,
+      runs, options.jobs,
       [&](std::size_t item) {
         return computeModelStates(options.models[item / testCount], report.matching.tests[item % testCount],
                                   options.unroll, options.limits);
@@ -210,7 +218,14 @@ static int runHarnessCommandUnchecked(const std::vector<std::string>& arguments)
       [&](ModelStates result) {
         states[done / testCount][done % testCount] = std::move(result);
         ++done;
+        if (progress) {
+          std::cerr << overwriting(std::to_string(done) + "/" + std::to_string(runs) + " model runs")
+                    << std::flush;
+        }
       });
+  if (progress) {
+    std::cerr << overwriting("") << std::flush;
+  }
   for (std::size_t model = 0; model < options.models.size(); ++model) {
     report.models.push_back(classifyObservations(options.models[model], report.groups, report.matching,
                                                  states[model], report.chips));

@@ -31,6 +31,11 @@ std::string elapsed(double seconds) {
   return text;
 }
 
+// NUMBER a second over SECONDS, rounded (0 before any time has passed).
+std::uint64_t rate(std::uint64_t number, double seconds) {
+  return seconds > 0 ? static_cast<std::uint64_t>(std::llround(static_cast<double>(number) / seconds)) : 0;
+}
+
 }  // namespace
 
 bool showProgress(ProgressMode mode, bool standardErrorIsTerminal) {
@@ -38,14 +43,16 @@ bool showProgress(ProgressMode mode, bool standardErrorIsTerminal) {
 }
 
 std::string progressLine(const statespace::ExplorationProgress& progress) {
-  const std::uint64_t rate =
-      progress.seconds > 0
-          ? static_cast<std::uint64_t>(std::llround(static_cast<double>(progress.states) / progress.seconds))
-          : 0;
   char memory[32];
   std::snprintf(memory, sizeof memory, "%.1f MiB", static_cast<double>(progress.residentBytes) / (1 << 20));
-  return "exploring: " + grouped(progress.states) + " states, " + grouped(rate) + " states/s, frontier " +
+  return "exploring: " + grouped(progress.states) + " states, " +
+         grouped(rate(progress.states, progress.seconds)) + " states/s, frontier " +
          grouped(progress.frontier) + ", " + memory + ", " + elapsed(progress.seconds);
+}
+
+std::string progressLine(const axiomcheck::CandidateProgress& progress) {
+  return "checking: " + grouped(progress.candidates) + " candidates, " +
+         grouped(rate(progress.candidates, progress.seconds)) + " candidates/s, " + elapsed(progress.seconds);
 }
 
 std::string overwriting(const std::string& line) { return "\r\033[K" + line; }

@@ -99,8 +99,9 @@ struct RunCommandLine {
     addQuietOption(app, options.quiet);
     app.add_flag_callback(
         "--progress", [&options] { options.progress = ProgressMode::On; },
-        "show progress on standard error even when it is not a terminal (tests done; for a single ptx-op "
-        "test: states, states/s, frontier, memory, time)");
+        "show progress on standard error even when it is not a terminal (tests done; for a single test: "
+        "ptx-op's states, states/s, frontier, memory and time, or an axiomatic model's candidates, "
+        "candidates/s and time)");
     app.add_flag_callback(
         "--no-progress", [&options] { options.progress = ProgressMode::Off; },
         "never show progress (default: on a terminal)");
@@ -311,15 +312,20 @@ static int runModelCommandUnchecked(const std::vector<std::string>& arguments) {
       options.quiet && options.progress == ProgressMode::Auto ? ProgressMode::Off : options.progress,
       isatty(STDERR_FILENO) != 0);
   const bool progress = show && files.size() > 1;
-  // A single ptx-op test: its exploration's progress, overwritten once a
-  // second and cleared before the result is printed.
+  // A single test: its exploration's (ptx-op) or enumeration's (an
+  // axiomatic model) progress, overwritten once a second and cleared before
+  // the result is printed.
   std::atomic<bool> explorationShown{false};
-  if (show && files.size() == 1 && options.model == nullptr) {
-    options.operational.exploration.progress =
-        [&explorationShown](const statespace::ExplorationProgress& now) {
-          std::cerr << overwriting(progressLine(now)) << std::flush;
-          explorationShown = true;
-        };
+  if (show && files.size() == 1) {
+    const auto showLine = [&explorationShown](const auto& now) {
+      std::cerr << overwriting(progressLine(now)) << std::flush;
+      explorationShown = true;
+    };
+    if (options.model == nullptr) {
+      options.operational.exploration.progress = showLine;
+    } else {
+      options.check.progress = showLine;
+    }
   }
 
   std::vector<std::string> errors;

@@ -1,5 +1,5 @@
-// The progress line of a long exploration (cli/ProgressLine.h): its words,
-// when it is shown, and that `opcheck FILE --model ptx-op --progress` shows
+// The progress line of a long exploration or enumeration (cli/ProgressLine.h): its words,
+// when it is shown, and that `opcheck FILE --model ptx-op|ptx --progress` shows
 // it on a standard error that is not a terminal, and nothing without.
 #include <stdlib.h>
 
@@ -66,5 +66,31 @@ TEST_CASE("a forced --progress shows a long ptx-op exploration's progress on sta
   const auto off =
       opcheck::testing::runOpcheck({test.string(), "--model", "ptx-op", "--timeout", "1.5", "--no-progress"});
   CHECK(off.standardError.find('\r') == std::string::npos);
+  fs::remove_all(pattern);
+}
+
+TEST_CASE("an axiomatic model's progress line gives candidates, rate and elapsed time", "[cli][progress]") {
+  opcheck::axiomcheck::CandidateProgress progress;
+  progress.candidates = 1234567;
+  progress.seconds = 12.5;
+  // 1234567 / 12.5 = 98765.36
+  CHECK(opcheck::cli::progressLine(progress) == "checking: 1,234,567 candidates, 98,765 candidates/s, 0:12");
+}
+
+TEST_CASE("a forced --progress shows a long axiomatic check's progress on standard error and clears it",
+          "[cli][progress]") {
+  std::string pattern = (fs::temp_directory_path() / "opcheck-progress-XXXXXX").string();
+  REQUIRE(mkdtemp(pattern.data()) != nullptr);
+  const fs::path test = fs::path(pattern) / "slow.litmus";
+  std::ofstream(test) << opcheck::testing::manyCandidatesTest();
+  // Cut at 1.5 s: the enumeration reports once a second.
+  const auto forced =
+      opcheck::testing::runOpcheck({test.string(), "--model", "ptx", "--timeout", "1.5", "--progress"});
+  CHECK(forced.exitStatus == 0);
+  CHECK_THAT(forced.standardError, Contains("\r\033[Kchecking: "));
+  CHECK_THAT(forced.standardError, Contains(" candidates/s, "));
+  CHECK(forced.standardError.find("\r\033[K", forced.standardError.rfind("checking: ")) != std::string::npos);
+  const auto plain = opcheck::testing::runOpcheck({test.string(), "--model", "ptx", "--timeout", "1.5"});
+  CHECK(plain.standardError.find('\r') == std::string::npos);
   fs::remove_all(pattern);
 }
