@@ -501,13 +501,13 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
   axiomcheck::TestRaces found;
   found.outcome = reportedOutcome(operational.result());
   result.cut = !found.outcome.stopped.empty();
-  std::optional<statespace::Fingerprint> racyRun;
+  std::optional<opsem::RunEnd> racyRun;
   crosscheck::forEachRunExecution(
       test, file, axiomcheck::ptxModel(), operational.graphs(), options.unroll,
       [&](const opsem::ExecutionGraph& graph, const axiomcheck::Execution& execution) {
         const axiomcheck::ExecutionRaces races = axiomcheck::findRaces(execution, true);
         if (!races.races.empty() && !racyRun) {
-          racyRun = graph.machineState;
+          racyRun = opsem::RunEnd{graph.machineState, graph.run};
         }
         axiomcheck::addExecutionRaces(found, execution, races);
       });

@@ -91,10 +91,11 @@ TestComparison compareParsedTest(const litmus::Test& original, const std::string
     comparison.terms = operational.outcome().terms;
     comparison.operationalStates = reached.size();
     comparison.operationalComplete = operational.complete();
-    // The runs to show, gathered over every model and rebuilt after, from
-    // one search for the operational-only states and one for the graphs.
+    // The runs to show, gathered over every model and rebuilt after: read
+    // off the recording where it kept them, or else from one search for the
+    // operational-only states and one for the graphs.
     std::vector<litmus::FinalState> unsoundStates;
-    std::vector<statespace::Fingerprint> brokenRuns;
+    std::vector<opsem::RunEnd> brokenRuns;
     for (const axiomcheck::AxiomaticModel* model : options.axiomatic) {
       const litmus::Outcome axiomatic =
           axiomcheck::checkTest(comparison.test, *model, options.check, comparison.file);
@@ -123,7 +124,7 @@ TestComparison compareParsedTest(const litmus::Test& original, const std::string
         }
         if (options.executions) {
           for (std::size_t at = 0; at < check.broken.size() && at < kTracesPerModel; ++at) {
-            brokenRuns.push_back(check.broken[at].machineState);
+            brokenRuns.push_back(check.broken[at].run);
           }
           result.executions = std::move(check);
         }

@@ -8,8 +8,9 @@
 // ptx-op is explored once per test, whatever the number of axiomatic models
 // (OperationalSide.h): with --executions that one exploration records the
 // execution graphs and gives the outcomes too, and the runs to show (to the
-// operational-only states, to the first broken graphs) come from one search
-// each for all the models together.
+// operational-only states, to the first broken graphs) are read off it
+// (with one job; otherwise they come from one search each for all the
+// models together).
 #pragma once
 
 #include <filesystem>

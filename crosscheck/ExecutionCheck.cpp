@@ -37,7 +37,7 @@ ExecutionCheck checkRecordedExecutions(const litmus::Test& test, const std::stri
     }
     BrokenGraph& report = check.broken.emplace_back();
     report.finalState = graph.finalState;
-    report.machineState = graph.machineState;
+    report.run = opsem::RunEnd{graph.machineState, graph.run};
     for (const std::size_t axiom : broken) {
       report.axioms.emplace_back(model.axioms()[axiom].name);
     }
@@ -59,12 +59,12 @@ ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file
   model.checkSupported(test, file);
   const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, file, operational, options.unroll);
   ExecutionCheck check = checkRecordedExecutions(test, file, model, recorded, options.unroll);
-  std::vector<statespace::Fingerprint> wanted;
+  std::vector<opsem::RunEnd> wanted;
   for (std::size_t at = 0; at < check.broken.size() && at < options.tracesWanted; ++at) {
-    wanted.push_back(check.broken[at].machineState);
+    wanted.push_back(check.broken[at].run);
   }
   std::vector<std::vector<std::string>> traces =
-      opsem::tracesToGraphs(test, file, operational, options.unroll, wanted);
+      opsem::runsToGraphs(test, file, operational, options.unroll, recorded, wanted);
   for (std::size_t at = 0; at < traces.size(); ++at) {
     check.broken[at].trace = std::move(traces[at]);
   }

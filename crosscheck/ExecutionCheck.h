@@ -22,12 +22,12 @@
 namespace opcheck::crosscheck {
 
 struct BrokenGraph {
-  litmus::FinalState finalState;         // as in litmus::Outcome::states
-  std::vector<std::string> axioms;       // as the model names them
-  std::vector<std::string> trace;        // the run, when asked for
-  std::string dot;                       // the graph as a picture (docs/graphs.md), the broken axiom in bold
-  std::string picture;                   // where compare --report wrote it, relative to the report
-  statespace::Fingerprint machineState;  // a final state of the run, to rebuild the trace
+  litmus::FinalState finalState;    // as in litmus::Outcome::states
+  std::vector<std::string> axioms;  // as the model names them
+  std::vector<std::string> trace;   // the run, when asked for
+  std::string dot;                  // the graph as a picture (docs/graphs.md), the broken axiom in bold
+  std::string picture;              // where compare --report wrote it, relative to the report
+  opsem::RunEnd run;                // a final state of the run, to rebuild the trace
 };
 
 struct ExecutionCheck {
@@ -54,7 +54,7 @@ struct ExecutionCheckOptions {
 
 // Checks every graph of RECORDED (ptx-op's runs of TEST, recorded with
 // --unroll UNROLL) against MODEL; traces are left to the caller, which
-// rebuilds those of every model in one search (opsem::tracesToGraphs).
+// rebuilds those of every model together (opsem::runsToGraphs).
 // TEST should show every term (withEveryTermShown), so final states are
 // full. Throws litmus::InputError (FILE) for a test the model cannot judge.
 ExecutionCheck checkRecordedExecutions(const litmus::Test& test, const std::string& file,

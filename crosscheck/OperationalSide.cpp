@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "support/Assert.h"
+
 namespace opcheck::crosscheck {
 
 OperationalSide::OperationalSide(const litmus::Test& test, std::string file, OperationalSideOptions options)
@@ -30,6 +32,12 @@ const opsem::RecordedExecutions& OperationalSide::graphs() {
 
 std::vector<std::vector<std::string>> OperationalSide::tracesToOutcomes(
     const std::vector<litmus::FinalState>& displayed) const {
+  if (recorded_) {
+    if (auto kept = opsem::recordedRunsToOutcomes(test_, file_, options_.operational, options_.unroll,
+                                                  *recorded_, displayed)) {
+      return std::move(*kept);
+    }
+  }
   std::vector<std::vector<std::string>> traces;
   for (auto& trace : opsem::tracesToOutcomes(test_, file_, options_.operational, displayed)) {
     traces.push_back(std::move(trace).value_or(std::vector<std::string>{}));
@@ -38,8 +46,12 @@ std::vector<std::vector<std::string>> OperationalSide::tracesToOutcomes(
 }
 
 std::vector<std::vector<std::string>> OperationalSide::tracesToGraphs(
-    const std::vector<statespace::Fingerprint>& machineStates) const {
-  return opsem::tracesToGraphs(test_, file_, options_.operational, options_.unroll, machineStates);
+    const std::vector<opsem::RunEnd>& ends) const {
+  if (ends.empty()) {
+    return {};
+  }
+  OPCHECK_ASSERT(recorded_.has_value(), "runs to graphs are asked for after the graphs");
+  return opsem::runsToGraphs(test_, file_, options_.operational, options_.unroll, *recorded_, ends);
 }
 
 }  // namespace opcheck::crosscheck

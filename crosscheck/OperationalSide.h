@@ -2,7 +2,8 @@
 // test explored once for every command and model that needs it. compare
 // with any number of axiomatic models, with or without --executions, and
 // races all read what they need here: the outcome, the execution graphs of
-// the runs, and runs to show, many from one search.
+// the runs, and runs to show, read off the recording exploration where it
+// kept them (one job) and otherwise many from one search.
 #pragma once
 
 #include <optional>
@@ -48,14 +49,16 @@ class OperationalSide {
   const opsem::RecordedExecutions& graphs();
 
   // Per state of DISPLAYED, the steps of a shortest run to it (empty when
-  // none, or when a limit stopped the one search for them all).
+  // none, or when a limit stopped the one search for them all): read off
+  // the recording when it kept its runs and reaches every final state,
+  // otherwise from one search.
   std::vector<std::vector<std::string>> tracesToOutcomes(
       const std::vector<litmus::FinalState>& displayed) const;
 
-  // Per final state of the recording machine (ExecutionGraph::machineState),
-  // the steps of a run to it, all from one search.
-  std::vector<std::vector<std::string>> tracesToGraphs(
-      const std::vector<statespace::Fingerprint>& machineStates) const;
+  // Per final state of the recording machine (ExecutionGraph::run and
+  // machineState), the steps of a run to it: read off the recording when it
+  // kept its runs, otherwise all from one search.
+  std::vector<std::vector<std::string>> tracesToGraphs(const std::vector<opsem::RunEnd>& ends) const;
 
  private:
   const litmus::Test& test_;

@@ -107,15 +107,20 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
   statespace::ExplorationOptions exploration = options.exploration;
   exploration.reduceLocalSteps = options.reductions.localStepsAlone;
   exploration.detectHangs = false;  // loops are cut at the unroll bound, not explored as cycles
+  // The runs a report shows are read off this exploration (runsToGraphs,
+  // recordedRunsToOutcomes) where it can keep them: with one job.
+  exploration.keepRuns = true;
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   RecordedExecutions recorded;
   std::vector<ExecutionGraph> graphs;
   recorded.hasBackwardBranch = program.hasBackwardBranch;
   withRecordingMachine(program, options, unroll, [&](const auto& machine) {
     noteExploration();
-    const auto explored = statespace::explore(machine, exploration);
+    auto explored = statespace::explore(machine, exploration);
     recorded.statistics = explored.statistics;
-    for (const auto& state : explored.finalStates) {
+    const bool keptRuns = !explored.runLinks.empty();
+    for (std::size_t at = 0; at < explored.finalStates.size(); ++at) {
+      const auto& state = explored.finalStates[at];
       // Reading the graphs costs more than reaching the states: past the
       // run's deadline (--timeout) the recording stops, and is cut as the
       // exploration would be, so that no verdict reads a partial set of
@@ -128,14 +133,33 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
         ++recorded.cutRuns;
         continue;
       }
-      graphs.push_back(graphOf(machine, terms, state));
-      recorded.observedStates.insert(observe(machine, terms, state));
+      ExecutionGraph& graph = graphs.emplace_back(graphOf(machine, terms, state));
+      litmus::FinalState observed = observe(machine, terms, state);
+      if (keptRuns) {
+        graph.run = explored.finalNumbers[at];
+        const auto [first, added] = recorded.firstRunTo.emplace(observed, graph.run);
+        if (!added) {
+          first->second = std::min(first->second, graph.run);
+        }
+      }
+      recorded.observedStates.insert(std::move(observed));
+    }
+    if (keptRuns && recorded.statistics.stopReason == statespace::StopReason::Completed) {
+      recorded.runLinks = std::move(explored.runLinks);
+    } else {
+      recorded.firstRunTo.clear();
+      for (ExecutionGraph& graph : graphs) {
+        graph.run = ExecutionGraph::kNoRun;
+      }
     }
     return 0;
   });
   // One graph per identity; the order is fixed (the explorer's is not).
-  std::sort(graphs.begin(), graphs.end(),
-            [](const ExecutionGraph& a, const ExecutionGraph& b) { return graphKey(a) < graphKey(b); });
+  // Of a graph's final states the first reached is kept, when they are
+  // numbered: the run to it is a shortest run to the graph.
+  std::sort(graphs.begin(), graphs.end(), [](const ExecutionGraph& a, const ExecutionGraph& b) {
+    return std::tuple_cat(graphKey(a), std::tie(a.run)) < std::tuple_cat(graphKey(b), std::tie(b.run));
+  });
   for (ExecutionGraph& graph : graphs) {
     if (recorded.graphs.empty() || graphKey(recorded.graphs.back()) != graphKey(graph)) {
       recorded.graphs.push_back(std::move(graph));
@@ -178,6 +202,76 @@ std::vector<std::vector<std::string>> tracesToGraphs(
     traces.push_back(lines.value_or(std::vector<std::string>{}));
   }
   return traces;
+}
+
+namespace {
+
+// The lines of the runs RECORDED kept to the states numbered RUNS.
+std::vector<std::vector<std::string>> keptRuns(const litmus::Test& test, const std::string& file,
+                                               const OperationalOptions& options, unsigned unroll,
+                                               const RecordedExecutions& recorded,
+                                               const std::vector<std::uint64_t>& runs) {
+  const Program program = compileForRecording(test, file, options.architecture);
+  return withRecordingMachine(program, options, unroll, [&](const auto& machine) {
+    std::vector<std::vector<std::string>> lines;
+    for (const std::uint64_t run : runs) {
+      lines.push_back(run == ExecutionGraph::kNoRun
+                          ? std::vector<std::string>{}
+                          : describeTrace(machine, statespace::keptTrace(machine, recorded.runLinks, run)));
+    }
+    return lines;
+  });
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> runsToGraphs(const litmus::Test& test, const std::string& file,
+                                                   const OperationalOptions& options, unsigned unroll,
+                                                   const RecordedExecutions& recorded,
+                                                   const std::vector<RunEnd>& ends) {
+  if (ends.empty()) {
+    return {};
+  }
+  const bool kept = !recorded.runLinks.empty() &&
+                    std::all_of(ends.begin(), ends.end(),
+                                [](const RunEnd& end) { return end.run != ExecutionGraph::kNoRun; });
+  if (!kept) {
+    std::vector<statespace::Fingerprint> machineStates;
+    for (const RunEnd& end : ends) {
+      machineStates.push_back(end.machineState);
+    }
+    return tracesToGraphs(test, file, options, unroll, machineStates);
+  }
+  std::vector<std::uint64_t> runs;
+  for (const RunEnd& end : ends) {
+    runs.push_back(end.run);
+  }
+  return keptRuns(test, file, options, unroll, recorded, runs);
+}
+
+std::optional<std::vector<std::vector<std::string>>> recordedRunsToOutcomes(
+    const litmus::Test& test, const std::string& file, const OperationalOptions& options, unsigned unroll,
+    const RecordedExecutions& recorded, const std::vector<litmus::FinalState>& displayed) {
+  if (recorded.runLinks.empty() || !recorded.reachesEveryFinalState()) {
+    return std::nullopt;
+  }
+  if (displayed.empty()) {
+    return std::vector<std::vector<std::string>>{};
+  }
+  const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
+  std::map<litmus::FinalState, std::uint64_t> first;  // per displayed part
+  for (const auto& [observed, run] : recorded.firstRunTo) {
+    const auto [at, added] = first.emplace(litmus::displayedPart(terms, observed), run);
+    if (!added) {
+      at->second = std::min(at->second, run);
+    }
+  }
+  std::vector<std::uint64_t> runs;
+  for (const litmus::FinalState& state : displayed) {
+    const auto found = first.find(state);
+    runs.push_back(found == first.end() ? ExecutionGraph::kNoRun : found->second);
+  }
+  return keptRuns(test, file, options, unroll, recorded, runs);
 }
 
 }  // namespace opcheck::opsem

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "litmus/FinalState.h"
 #include "litmus/Test.h"
 #include "opsem/OperationalModel.h"
+#include "statespace/Exploration.h"
 #include "statespace/Fingerprint.h"
 
 namespace opcheck::opsem {
@@ -47,6 +50,20 @@ struct ExecutionGraph {
   std::vector<EventReference> fenceScOrder;
   litmus::FinalState finalState;         // the displayed part (litmus::displayedPart), as in outcomes
   statespace::Fingerprint machineState;  // a final state with this graph, to rebuild a trace
+  // The number of that state in the recording exploration when it kept its
+  // runs (RecordedExecutions::runLinks): of the final states with this
+  // graph, the first reached, so the run read off the links is a shortest
+  // run to the graph. kNoRun otherwise.
+  std::uint64_t run = kNoRun;
+
+  static constexpr std::uint64_t kNoRun = ~std::uint64_t{0};
+};
+
+// Where the run a report shows ends: a final state of the recording
+// machine, by fingerprint (for a search) and by number (ExecutionGraph::run).
+struct RunEnd {
+  statespace::Fingerprint machineState;
+  std::uint64_t run = ExecutionGraph::kNoRun;
 };
 
 struct RecordedExecutions {
@@ -57,6 +74,12 @@ struct RecordedExecutions {
   // test), as runPtxOp observes them.
   std::set<litmus::FinalState> observedStates;
   bool hasBackwardBranch = false;  // some thread can jump back (a loop)
+  // How the exploration first reached each state (statespace::RunLink), when
+  // it kept its runs (one job): 8 bytes a state. Empty otherwise.
+  std::vector<statespace::RunLink> runLinks;
+  // Per final state of OBSERVEDSTATES, the number of the first final state
+  // reached with it, when runLinks are kept.
+  std::map<litmus::FinalState, std::uint64_t> firstRunTo;
 
   // Whether OBSERVEDSTATES are every final state ptx-op reaches, those of
   // runPtxOp's exploration: no run was cut (no loop to bound, no record
@@ -85,5 +108,25 @@ std::vector<std::string> traceToGraph(const litmus::Test& test, const std::strin
 std::vector<std::vector<std::string>> tracesToGraphs(
     const litmus::Test& test, const std::string& file, const OperationalOptions& options, unsigned unroll,
     const std::vector<statespace::Fingerprint>& machineStates);
+
+// The steps of a run to each of ENDS, final states of RECORDED (recorded
+// with these OPTIONS and UNROLL): read off its kept runs when it kept them
+// (no search: each the run traceToGraph finds to that state, as
+// statespace/TraceBuilder.h says), or else from one search
+// (tracesToGraphs).
+std::vector<std::vector<std::string>> runsToGraphs(const litmus::Test& test, const std::string& file,
+                                                   const OperationalOptions& options, unsigned unroll,
+                                                   const RecordedExecutions& recorded,
+                                                   const std::vector<RunEnd>& ends);
+
+// Per state of DISPLAYED, the steps of the run RECORDED kept to the first
+// final state it reached whose displayed values are it (empty when none
+// is): the run tracesToOutcomes finds on the plain machine, whose runs are
+// the recording machine's with the record left out. Nothing when RECORDED
+// kept no runs or does not reach every final state (a search is then
+// needed).
+std::optional<std::vector<std::vector<std::string>>> recordedRunsToOutcomes(
+    const litmus::Test& test, const std::string& file, const OperationalOptions& options, unsigned unroll,
+    const RecordedExecutions& recorded, const std::vector<litmus::FinalState>& displayed);
 
 }  // namespace opcheck::opsem

@@ -35,11 +35,27 @@ struct ExplorationOptions {
   int jobs = 1;
   bool reduceLocalSteps = true;  // partial-order reduction of local transitions
   bool detectHangs = true;       // record edges, find states that cannot finish
+  // Keep how each state was first reached (RunLink), so that a run to any
+  // state is read off the exploration (keptTrace, TraceBuilder.h) rather
+  // than found by a second search. Kept with one job only: the exploration
+  // is then breadth-first, and each state's link is the one a breadth-first
+  // search from the initial state sets (TraceBuilder.h says what that run
+  // is). With several jobs nothing is kept: a link would be whichever
+  // worker got there first.
+  bool keepRuns = false;
   ExplorationLimits limits;
   // When set, called about once a second from a thread of its own while the
   // exploration runs (never after explore returns), so that a long run can
   // show that it is alive; the exploration itself never waits for it.
   std::function<void(const ExplorationProgress&)> progress;
+};
+
+// How an exploration that keeps its runs first reached a state: the number
+// of the state it came from (states are numbered in the order reached, the
+// initial state 0) and the step's Transition::id. 8 bytes a state.
+struct RunLink {
+  std::uint32_t from = 0;
+  std::uint32_t step = 0;
 };
 
 enum class StopReason { Completed, MaxStates, Timeout, Interrupted };
@@ -68,6 +84,12 @@ struct ExplorationResult {
   // which picks the nearest to the initial state, so that the example does
   // not depend on which worker found what (--jobs).
   std::vector<Fingerprint> hangExamples;
+  // With ExplorationOptions::keepRuns (and one job): per state, in the
+  // order reached, how it was first reached (the initial state's link is
+  // unused), and per final state, in finalStates' order, its number.
+  // Empty otherwise, and past 2^32 states.
+  std::vector<RunLink> runLinks;
+  std::vector<std::uint64_t> finalNumbers;
   ExplorationStatistics statistics;
 };
 

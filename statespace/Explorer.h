@@ -16,6 +16,11 @@
 // (localStepsFormNoCycle, Machine.h) needs none: each cycle leaves some
 // state by a step that is not local, and that state is expanded fully. Its
 // reduced graph is then the same in every order of discovery.
+//
+// Keeping runs (ExplorationOptions::keepRuns, one job): the frontier is a
+// queue instead of a stack, so states are expanded breadth-first in the
+// order reached, and each new state's link names the state being expanded
+// (whose number is the count of states expanded before it) and the step.
 #pragma once
 
 #include <tbb/concurrent_vector.h>
@@ -28,6 +33,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -158,6 +164,16 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
   const State initial = machine.initialState();
   seen.insert(fingerprintOf(initial));
 
+  // keepRuns: the links of the states reached, the numbers of the final
+  // ones, and the number of the state being expanded.
+  bool keepingRuns = options.keepRuns && options.jobs <= 1;
+  std::vector<RunLink> runLinks;
+  std::vector<std::uint64_t> finalNumbers;
+  std::uint64_t expanding = 0;
+  if (keepingRuns) {
+    runLinks.push_back(RunLink{});  // the initial state's
+  }
+
   auto expand = [&](const FrontierEntry<State>& entry, auto& feeder) {
     const State& state = entry.state;
     const FrontierDeparture expanded(countFrontier ? &frontier : nullptr);
@@ -176,7 +192,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     const Fingerprint& from = entry.fingerprint;
     Counts& mine = counts.local();
     std::vector<Edge>* myEdges = options.detectHangs ? &edges.local() : nullptr;
-    auto follow = [&](const State& next, const Fingerprint& fingerprint) {
+    auto follow = [&](const Transition& transition, const State& next, const Fingerprint& fingerprint) {
       ++mine.transitions;
       if (myEdges != nullptr) {
         myEdges->push_back(Edge{from, fingerprint});
@@ -202,6 +218,16 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       if (countFrontier) {
         frontier.fetch_add(1, std::memory_order_relaxed);
       }
+      if (keepingRuns) {
+        if (runLinks.size() > std::numeric_limits<std::uint32_t>::max()) {
+          // Past what a link's number holds: no runs are kept.
+          keepingRuns = false;
+          std::vector<RunLink>().swap(runLinks);
+          std::vector<std::uint64_t>().swap(finalNumbers);
+        } else {
+          runLinks.push_back(RunLink{static_cast<std::uint32_t>(expanding), transition.id});
+        }
+      }
       feeder.add(FrontierEntry<State>{next, fingerprint});
     };
     bool any = false;
@@ -212,7 +238,7 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       final = statespace::expand(machine, state, [&](const Transition& transition, const State& next) {
         const bool first = !any;
         any = true;
-        follow(next, fingerprintOf(next));
+        follow(transition, next, fingerprintOf(next));
         return !(first && transition.local && options.reduceLocalSteps);
       });
     } else {
@@ -252,11 +278,14 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
       }
       any = !successors.empty();
       for (const Successor<State>& successor : successors) {
-        follow(successor.state, successor.fingerprint);
+        follow(successor.transition, successor.state, successor.fingerprint);
       }
     }
     if (final) {
       finals.push_back(state);
+      if (keepingRuns) {
+        finalNumbers.push_back(expanding);
+      }
     } else if (!any) {
       deadlocks.push_back(from);  // stuck before the end: a hang
     }
@@ -266,7 +295,28 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
     return ExplorationProgress{seen.size(), frontier.load(std::memory_order_relaxed), residentBytes(),
                                std::chrono::duration<double>(Clock::now() - start).count()};
   });
-  if (options.jobs <= 1) {
+  if (keepingRuns) {
+    // Breadth-first, a level at a time: the states are expanded in the
+    // order reached, so the one being expanded is numbered by the count of
+    // those before it. Two vectors, reused from level to level (a deque
+    // of states this large allocates a block per state).
+    struct Level {
+      std::vector<FrontierEntry<State>> entries;
+      void add(const FrontierEntry<State>& entry) { entries.push_back(entry); }
+    } level, next;
+    level.add(FrontierEntry<State>{initial, fingerprintOf(initial)});
+    while (!level.entries.empty() && !stopped()) {
+      for (const FrontierEntry<State>& entry : level.entries) {
+        if (stopped()) {
+          break;
+        }
+        expand(entry, next);
+        ++expanding;
+      }
+      std::swap(level.entries, next.entries);
+      next.entries.clear();
+    }
+  } else if (options.jobs <= 1) {
     // One worker: the frontier is a plain stack. The tasks, feeder and
     // arena the parallel search needs cost about a tenth of a small
     // state's expansion, and nobody is there to steal the work.
@@ -291,6 +341,10 @@ ExplorationResult<typename M::State> explore(const M& machine, const Exploration
 
   ExplorationResult<State> result;
   result.finalStates = std::move(finals);
+  if (keepingRuns) {
+    result.runLinks = std::move(runLinks);
+    result.finalNumbers = std::move(finalNumbers);
+  }
   ExplorationStatistics& statistics = result.statistics;
   statistics.states = seen.size();
   for (const Counts& worker : counts) {

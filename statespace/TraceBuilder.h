@@ -1,22 +1,28 @@
 // Rebuilds a path from the initial state to a state of interest (a final
-// state with a given outcome, a hang).
+// state with a given outcome, a hang, a recorded execution graph).
 //
-// Choice: a second search on demand, bounded, rather than parent
-// links kept by the exploration. Keeping a parent fingerprint and transition
-// per state (SPIN's trail) would at least double the explorer's 16 bytes a
-// state for every run, while traces are wanted for a few runs (--witness,
-// hangs, compare's unsound outcomes); and a parent link found by a parallel,
-// partially reduced exploration is whichever worker got there first, so
-// the trace would change with --jobs. The search here is breadth-first and
-// single-threaded over the successors in the machine's order (every one, or
-// those the partial-order reduction keeps: searchTraces), so its trace is
-// canonical: a shortest one, and among those the first in that order,
-// whatever --jobs the exploration had. It keeps a parent fingerprint and a
-// transition per state (no states: the trace is replayed with
-// Machine::apply) and only the frontier's states, and it obeys the same
-// limits as the exploration (--max-states, counted afresh; the deadline of
-// --timeout, shared with the exploration; an interrupt); a cut search says
-// why and gives no trace.
+// Two ways. An exploration with one job can keep, per state, how it was
+// first reached (ExplorationOptions::keepRuns: 8 bytes a state, asked for by
+// the explorations whose runs are shown, such as compare's recording): it
+// is then breadth-first, and keptTrace reads a run off its links. Elsewhere
+// a second search on demand, bounded, finds the run: links kept by every
+// exploration would cost every run memory for the few that show traces
+// (--witness, hangs), and a link found by a parallel, partially reduced
+// exploration is whichever worker got there first, so the trace would
+// change with --jobs. The search here is breadth-first and single-threaded
+// over the successors in the machine's order (every one, or those the
+// partial-order reduction keeps: searchTraces), so its trace is canonical:
+// a shortest one, and among those the first in that order, whatever --jobs
+// the exploration had. It keeps a parent fingerprint and a transition per
+// state (no states: the trace is replayed with Machine::apply) and only the
+// frontier's states, and it obeys the same limits as the exploration
+// (--max-states, counted afresh; the deadline of --timeout, shared with the
+// exploration; an interrupt); a cut search says why and gives no trace.
+//
+// The two agree: a breadth-first exploration expands the states in the
+// order the search visits them (the same reduced graph, the same order of
+// successors, the same first-come links), so the run keptTrace reads to the
+// first state of interest in that order is the one the search finds.
 #pragma once
 
 #include <deque>
@@ -185,6 +191,27 @@ TraceSearch<typename M::State> searchTrace(const M& machine, IsTarget isTarget,
       },
       limits, reduce);
   return TraceSearch<State>{std::move(search.traces.front()), search.stopReason, search.states};
+}
+
+// The run an exploration that kept its runs (ExplorationResult::runLinks)
+// took to state NUMBER: its links followed back to the initial state, and
+// the steps replayed from there with Machine::apply.
+template <Machine M>
+Trace<typename M::State> keptTrace(const M& machine, const std::vector<RunLink>& links,
+                                   std::uint64_t number) {
+  using State = typename M::State;
+  std::vector<std::uint32_t> steps;
+  for (std::uint64_t at = number; at != 0; at = links.at(at).from) {
+    steps.push_back(links.at(at).step);
+  }
+  Trace<State> trace{machine.initialState(), {}};
+  State before = trace.initial;
+  for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+    const Transition transition{*it, false};
+    before = machine.apply(before, transition);
+    trace.steps.push_back(TraceStep<State>{transition, before});
+  }
+  return trace;
 }
 
 // searchTrace without limits.

@@ -1,8 +1,8 @@
 // Cross-validation explores ptx-op once per test (docs/crosscheck.md):
 // compare with several axiomatic models and --executions, and races, read
 // the outcome and the execution graphs from one exploration, and the runs
-// they show come from one search for many targets, each the run a search
-// for it alone finds.
+// they show are read off it (one job) or come from one search for many
+// targets, each the run a search for it alone finds.
 #include <catch2/catch.hpp>
 #include <filesystem>
 
@@ -80,11 +80,34 @@ TEST_CASE("without --executions an unsound test is recorded once more, for every
   CHECK_FALSE(sc.brokenAxioms.front().empty());
 }
 
-TEST_CASE("the runs to every model's operational-only states and broken graphs come from two searches",
+TEST_CASE("with one job the runs to operational-only states and broken graphs need no search",
           "[crosscheck]") {
   const std::uint64_t before = opsem::traceSearchesRun();
   const crosscheck::TestComparison comparison =
       crosscheck::compareTest(seed001Test("Fig6-SB-no-fence.litmus"), againstFourModels(true));
+  REQUIRE(comparison.error.empty());
+  std::size_t traces = 0;
+  for (const crosscheck::ModelComparison& model : comparison.models) {
+    for (const std::vector<std::string>& trace : model.traces) {
+      traces += trace.empty() ? 0 : 1;
+    }
+    for (const crosscheck::BrokenGraph& broken : model.executions->broken) {
+      traces += broken.trace.empty() ? 0 : 1;
+    }
+  }
+  CHECK(traces >= 2);
+  CHECK(opsem::traceSearchesRun() - before == 0);
+}
+
+TEST_CASE(
+    "with several jobs the runs to every model's operational-only states and broken graphs come from "
+    "two searches",
+    "[crosscheck]") {
+  const std::uint64_t before = opsem::traceSearchesRun();
+  crosscheck::ComparisonOptions options = againstFourModels(true);
+  options.operational.exploration.jobs = 2;
+  const crosscheck::TestComparison comparison =
+      crosscheck::compareTest(seed001Test("Fig6-SB-no-fence.litmus"), options);
   REQUIRE(comparison.error.empty());
   std::size_t traces = 0;
   for (const crosscheck::ModelComparison& model : comparison.models) {
@@ -169,4 +192,43 @@ exists (P1:r0 == 1)
   CHECK(side.graphs().hasBackwardBranch);
   const opsem::OperationalResult alone = opsem::runPtxOp(test, "spin.litmus", {});
   CHECK(side.outcome().states == alone.outcome.states);
+}
+
+TEST_CASE("the runs read off a recording are those the searches find", "[crosscheck]") {
+  // Every seed 001 test, every term shown: per final state, the run kept by
+  // the recording equals the plain machine's search (tracesToOutcomes), and
+  // per graph the run to its state equals the recording machine's search.
+  for (const auto& entry : fs::directory_iterator(fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "seed001")) {
+    const std::string file = entry.path().string();
+    INFO(file);
+    const litmus::Test test = crosscheck::withEveryTermShown(parser::readLitmusFile(entry.path()));
+    const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, file, {}, 2);
+    REQUIRE(recorded.reachesEveryFinalState());
+    REQUIRE_FALSE(recorded.runLinks.empty());
+    const opsem::OperationalResult run = opsem::runPtxOp(test, file, {});
+    const std::vector<litmus::FinalState> states(run.outcome.states.begin(), run.outcome.states.end());
+    const auto kept = opsem::recordedRunsToOutcomes(test, file, {}, 2, recorded, states);
+    REQUIRE(kept.has_value());
+    const auto searched = opsem::tracesToOutcomes(test, file, {}, states);
+    REQUIRE(kept->size() == states.size());
+    for (std::size_t at = 0; at < states.size(); ++at) {
+      REQUIRE(searched[at].has_value());
+      CHECK((*kept)[at] == *searched[at]);
+    }
+    std::vector<opsem::RunEnd> ends;
+    std::vector<statespace::Fingerprint> machineStates;
+    for (const opsem::ExecutionGraph& graph : recorded.graphs) {
+      ends.push_back(opsem::RunEnd{graph.machineState, graph.run});
+      machineStates.push_back(graph.machineState);
+    }
+    const std::uint64_t before = opsem::traceSearchesRun();
+    const auto keptRuns = opsem::runsToGraphs(test, file, {}, 2, recorded, ends);
+    CHECK(opsem::traceSearchesRun() - before == 0);
+    const auto searchedRuns = opsem::tracesToGraphs(test, file, {}, 2, machineStates);
+    REQUIRE(keptRuns.size() == searchedRuns.size());
+    for (std::size_t at = 0; at < keptRuns.size(); ++at) {
+      CHECK_FALSE(keptRuns[at].empty());
+      CHECK(keptRuns[at] == searchedRuns[at]);
+    }
+  }
 }

@@ -278,6 +278,70 @@ TEST_CASE("one search gives several traces, each the one a search for it alone g
   }
 }
 
+// The runs an exploration keeps are those of a breadth-first search in the
+// same reduced graph: per final state, the search for that state's
+// fingerprint finds the very steps the kept links give.
+template <typename M>
+void checkKeptRunsAreSearchedRuns(const M& machine, bool reduce) {
+  ExplorationOptions keeping = options(1, reduce);
+  keeping.keepRuns = true;
+  const auto kept = explore(machine, keeping);
+  const auto plain = explore(machine, options(1, reduce));
+  CHECK(kept.statistics.states == plain.statistics.states);
+  REQUIRE(kept.runLinks.size() == kept.statistics.states);
+  REQUIRE(kept.finalNumbers.size() == kept.finalStates.size());
+  REQUIRE_FALSE(kept.finalStates.empty());
+  for (std::size_t at = 0; at < kept.finalStates.size(); ++at) {
+    const Fingerprint target = fingerprintOf(kept.finalStates[at]);
+    const auto run = keptTrace(machine, kept.runLinks, kept.finalNumbers[at]);
+    const auto searched = searchTrace(
+        machine, [&](const typename M::State&, const Fingerprint& state) { return state == target; },
+        ExplorationLimits{}, reduce);
+    REQUIRE(searched.trace.has_value());
+    REQUIRE(run.steps.size() == searched.trace->steps.size());
+    for (std::size_t step = 0; step < run.steps.size(); ++step) {
+      CHECK(run.steps[step].transition.id == searched.trace->steps[step].transition.id);
+      CHECK(fingerprintOf(run.steps[step].state) == fingerprintOf(searched.trace->steps[step].state));
+    }
+  }
+}
+
+TEST_CASE("an exploration that keeps its runs gives each final state the run a search finds",
+          "[statespace]") {
+  checkKeptRunsAreSearchedRuns(CountThenWrite{}, false);
+  checkKeptRunsAreSearchedRuns(AcyclicCountThenWrite{}, true);
+  checkKeptRunsAreSearchedRuns(CountsFirstThenWrite{}, true);
+  checkKeptRunsAreSearchedRuns(CountsFirstUnsaid{}, true);
+}
+
+TEST_CASE("a kept run replays to its final state, a shortest one", "[statespace]") {
+  const CountThenWrite machine;
+  ExplorationOptions keeping = options(1, false);
+  keeping.keepRuns = true;
+  const auto kept = explore(machine, keeping);
+  bool found = false;
+  for (std::size_t at = 0; at < kept.finalStates.size(); ++at) {
+    if (kept.finalStates[at].cell != 1) {
+      continue;
+    }
+    found = true;
+    const auto run = keptTrace(machine, kept.runLinks, kept.finalNumbers[at]);
+    CHECK(fingerprintOf(run.steps.back().state) == fingerprintOf(kept.finalStates[at]));
+    // Every run to it: 6 counts and 2 writes, the second by thread 0.
+    CHECK(run.steps.size() == 8);
+  }
+  CHECK(found);
+}
+
+TEST_CASE("an exploration with several jobs keeps no runs", "[statespace]") {
+  ExplorationOptions keeping = options(2, true);
+  keeping.keepRuns = true;
+  const auto result = explore(AcyclicCountThenWrite{}, keeping);
+  CHECK(result.runLinks.empty());
+  CHECK(result.finalNumbers.empty());
+  CHECK(result.statistics.states == explore(AcyclicCountThenWrite{}, options(1, true)).statistics.states);
+}
+
 TEST_CASE("a search for several traces stops where the state limit stops a search for one", "[statespace]") {
   const CountThenWrite machine;
   ExplorationLimits limits;
