@@ -1,8 +1,10 @@
 #include "axiomcheck/ExecutionDot.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "axiomcheck/DataRaces.h"
 #include "litmus/CanonicalPrinter.h"
@@ -301,6 +303,17 @@ bool drawsClusters(const Execution& x) {
   return false;
 }
 
+// Opens the Graphviz cluster ID (a box) at INDENT with LABEL and
+// ATTRIBUTES, a line each; the caller closes it.
+void openBox(std::string& dot, const std::string& indent, const std::string& id, const std::string& label,
+             std::initializer_list<std::string_view> attributes) {
+  dot.append(indent).append("subgraph ").append(id).append(" {\n");
+  dot.append(indent).append("  label=").append(quoted(label)).append(";\n");
+  for (const std::string_view attribute : attributes) {
+    dot.append(indent).append("  ").append(attribute).append(";\n");
+  }
+}
+
 // The boxes of the threads, GPU > cluster > CTA > thread, each level in
 // the order of its number (the order dot keeps when nothing else decides).
 void appendThreadBoxes(std::string& dot, const Execution& x, EventSet shown, const DotStyle& style) {
@@ -308,9 +321,8 @@ void appendThreadBoxes(std::string& dot, const Execution& x, EventSet shown, con
   const auto threadBox = [&](std::size_t thread, const std::string& indent) {
     const bool box = style.layout != GraphLayout::Free;
     if (box) {
-      dot += indent + "subgraph cluster_p" + std::to_string(thread) + " {\n" + indent + "  label=\"P" +
-             std::to_string(thread) + "\";\n" + indent + "  style=\"filled\";\n" + indent +
-             "  fillcolor=\"#f4f4f4\";\n" + indent + "  color=gray80;\n";
+      openBox(dot, indent, "cluster_p" + std::to_string(thread), "P" + std::to_string(thread),
+              {"style=\"filled\"", "fillcolor=\"#f4f4f4\"", "color=gray80"});
     }
     forEachEvent(x.threadEvents[thread] & shown, [&](unsigned event) {
       dot += indent + (box ? "  " : "") + nodeId(event) +
@@ -335,20 +347,18 @@ void appendThreadBoxes(std::string& dot, const Execution& x, EventSet shown, con
     byPlace[placement.device][clusters ? placement.cluster : -1][placement.cta].push_back(thread);
   }
   for (const auto& [device, clustersOfGpu] : byPlace) {
-    dot += "  subgraph cluster_gpu" + std::to_string(device) + " {\n    label=\"GPU " +
-           std::to_string(device) + "\";\n    style=dashed;\n    color=gray40;\n";
+    openBox(dot, "  ", "cluster_gpu" + std::to_string(device), "GPU " + std::to_string(device),
+            {"style=dashed", "color=gray40"});
     for (const auto& [cluster, ctas] : clustersOfGpu) {
       std::string indent = "    ";
       if (cluster >= 0) {
-        dot += indent + "subgraph cluster_cluster" + std::to_string(cluster) + " {\n" + indent +
-               "  label=\"cluster " + std::to_string(cluster) + "\";\n" + indent + "  style=dotted;\n" +
-               indent + "  color=gray40;\n";
+        openBox(dot, indent, "cluster_cluster" + std::to_string(cluster),
+                "cluster " + std::to_string(cluster), {"style=dotted", "color=gray40"});
         indent += "  ";
       }
       for (const auto& [cta, threads] : ctas) {
-        dot += indent + "subgraph cluster_cta" + std::to_string(cta) + " {\n" + indent + "  label=\"CTA " +
-               std::to_string(cta) + "\";\n" + indent + "  style=\"rounded\";\n" + indent +
-               "  color=gray60;\n";
+        openBox(dot, indent, "cluster_cta" + std::to_string(cta), "CTA " + std::to_string(cta),
+                {"style=\"rounded\"", "color=gray60"});
         for (const std::size_t thread : threads) {
           threadBox(thread, indent + "  ");
         }

@@ -194,7 +194,8 @@ HerdRewrite rewriteHerdSpellings(const CLI::App& app, const std::vector<std::str
     const std::string& value = arguments[++index];
     if (herd->name == "mono") {  // herd's -mono true|false, opcheck's --mono flag
       if (value != "true" && value != "false") {
-        result.error = spelled + " takes true or false, not '" + value + "'";
+        result.error = spelled;
+        result.error.append(" takes true or false, not '").append(value).append("'");
         return result;
       }
       if (value == "true") {

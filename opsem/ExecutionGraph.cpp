@@ -214,6 +214,7 @@ std::vector<std::vector<std::string>> keptRuns(const litmus::Test& test, const s
   const Program program = compileForRecording(test, file, options.architecture);
   return withRecordingMachine(program, options, unroll, [&](const auto& machine) {
     std::vector<std::vector<std::string>> lines;
+    lines.reserve(runs.size());
     for (const std::uint64_t run : runs) {
       lines.push_back(run == ExecutionGraph::kNoRun
                           ? std::vector<std::string>{}
@@ -237,12 +238,14 @@ std::vector<std::vector<std::string>> runsToGraphs(const litmus::Test& test, con
                                 [](const RunEnd& end) { return end.run != ExecutionGraph::kNoRun; });
   if (!kept) {
     std::vector<statespace::Fingerprint> machineStates;
+    machineStates.reserve(ends.size());
     for (const RunEnd& end : ends) {
       machineStates.push_back(end.machineState);
     }
     return tracesToGraphs(test, file, options, unroll, machineStates);
   }
   std::vector<std::uint64_t> runs;
+  runs.reserve(ends.size());
   for (const RunEnd& end : ends) {
     runs.push_back(end.run);
   }
