@@ -80,6 +80,22 @@ std::string joinedNames(std::span<const std::string_view> names) {
   return text;
 }
 
+// OPTION (--program-orders or --program-events), when given: MASK from the
+// names its LIST takes out of NAMES; a usage error for another name.
+std::optional<int> readNamedMask(const CLI::App& app, const char* option, const std::string& list,
+                                 std::span<const std::string_view> names, std::uint8_t& mask) {
+  if (!given(app, option)) {
+    return std::nullopt;
+  }
+  const std::optional<std::uint8_t> read = generate::namedMask(list, names);
+  if (!read) {
+    return usageError(std::string(option) + " takes a list of " + joinedNames(names) + ", not '" + list +
+                      "'");
+  }
+  mask = *read;
+  return std::nullopt;
+}
+
 // --source MODEL --mapping NAME: the C tests' outcomes under MODEL against
 // the compiled tests' under --ax (one model) and, where --op is given,
 // ptx-op's.
@@ -147,23 +163,14 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   if (options.programBound.maxGpus < 1 || options.programBound.maxGpus > 2) {
     return usageError("--program-gpus takes 1 or 2");
   }
-  if (given(app, "--program-orders")) {
-    const std::optional<std::uint8_t> orders =
-        generate::namedMask(options.programOrders, generate::kCOrderNames);
-    if (!orders) {
-      return usageError("--program-orders takes a list of " + joinedNames(generate::kCOrderNames) +
-                        ", not '" + options.programOrders + "'");
-    }
-    options.programBound.orders = *orders;
+  if (const std::optional<int> status = readNamedMask(app, "--program-orders", options.programOrders,
+                                                      generate::kCOrderNames, options.programBound.orders)) {
+    return status;
   }
-  if (given(app, "--program-events")) {
-    const std::optional<std::uint8_t> kinds =
-        generate::namedMask(options.programEvents, generate::kCEventKindNames);
-    if (!kinds) {
-      return usageError("--program-events takes a list of " + joinedNames(generate::kCEventKindNames) +
-                        ", not '" + options.programEvents + "'");
-    }
-    options.programBound.kinds = *kinds;
+  if (const std::optional<int> status =
+          readNamedMask(app, "--program-events", options.programEvents, generate::kCEventKindNames,
+                        options.programBound.kinds)) {
+    return status;
   }
   options.programBound.events = options.allPrograms;
   if (options.inputs.empty() && options.allPrograms == 0) {

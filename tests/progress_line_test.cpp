@@ -1,11 +1,9 @@
 // The progress line of a long exploration or enumeration (cli/ProgressLine.h): its words,
 // when it is shown, and that `opcheck FILE --model ptx-op|ptx --progress` shows
 // it on a standard error that is not a terminal, and nothing without.
-#include <stdlib.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "cli/ProgressLine.h"
@@ -45,10 +43,8 @@ TEST_CASE("progress is shown on a terminal, or when forced, and never when turne
 
 TEST_CASE("a forced --progress shows a long ptx-op exploration's progress on standard error and clears it",
           "[cli][progress]") {
-  std::string pattern = (fs::temp_directory_path() / "opcheck-progress-XXXXXX").string();
-  REQUIRE(mkdtemp(pattern.data()) != nullptr);
-  const fs::path test = fs::path(pattern) / "slow.litmus";
-  std::ofstream(test) << opcheck::testing::manyCandidatesTest();
+  const opcheck::testing::Scratch scratch;
+  const fs::path test = scratch.write("slow.litmus", opcheck::testing::manyCandidatesTest());
   // Cut at 1.5 s: the reporter samples once a second.
   const auto forced =
       opcheck::testing::runOpcheck({test.string(), "--model", "ptx-op", "--timeout", "1.5", "--progress"});
@@ -66,7 +62,6 @@ TEST_CASE("a forced --progress shows a long ptx-op exploration's progress on sta
   const auto off =
       opcheck::testing::runOpcheck({test.string(), "--model", "ptx-op", "--timeout", "1.5", "--no-progress"});
   CHECK(off.standardError.find('\r') == std::string::npos);
-  fs::remove_all(pattern);
 }
 
 TEST_CASE("an axiomatic model's progress line gives candidates, rate and elapsed time", "[cli][progress]") {
@@ -79,10 +74,8 @@ TEST_CASE("an axiomatic model's progress line gives candidates, rate and elapsed
 
 TEST_CASE("a forced --progress shows a long axiomatic check's progress on standard error and clears it",
           "[cli][progress]") {
-  std::string pattern = (fs::temp_directory_path() / "opcheck-progress-XXXXXX").string();
-  REQUIRE(mkdtemp(pattern.data()) != nullptr);
-  const fs::path test = fs::path(pattern) / "slow.litmus";
-  std::ofstream(test) << opcheck::testing::manyCandidatesTest();
+  const opcheck::testing::Scratch scratch;
+  const fs::path test = scratch.write("slow.litmus", opcheck::testing::manyCandidatesTest());
   // Cut at 1.5 s: the enumeration reports once a second.
   const auto forced =
       opcheck::testing::runOpcheck({test.string(), "--model", "ptx", "--timeout", "1.5", "--progress"});
@@ -92,5 +85,4 @@ TEST_CASE("a forced --progress shows a long axiomatic check's progress on standa
   CHECK(forced.standardError.find("\r\033[K", forced.standardError.rfind("checking: ")) != std::string::npos);
   const auto plain = opcheck::testing::runOpcheck({test.string(), "--model", "ptx", "--timeout", "1.5"});
   CHECK(plain.standardError.find('\r') == std::string::npos);
-  fs::remove_all(pattern);
 }
