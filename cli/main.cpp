@@ -93,7 +93,6 @@ const Subcommand* misspeltSubcommand(const std::string& word) {
   return nullptr;
 }
 
-// opcheck --help: the subcommands, then the run command's own usage.
 // glibc gives freed memory back to the system once 128 KiB lie free at
 // the top of the heap, and serves larger blocks from mmap: a command that
 // builds and frees a test's tables test after test (compare --executions'
@@ -115,6 +114,7 @@ std::string subcommandNames() {
   return names;
 }
 
+// opcheck --help: the subcommands, then the run command's own usage.
 int printUsage() {
   std::cout << "usage: opcheck FILE|DIR|@INDEX|-... [OPTIONS]   run a model on each test (options below)\n";
   for (const Subcommand& subcommand : kSubcommands) {
