@@ -18,6 +18,10 @@ InstructionRef instructionOf(const Execution& x, unsigned event) {
   return {thread, x.paths[thread]->events[e.pathEvent].instruction};
 }
 
+const litmus::Instruction& instructionAt(const Execution& x, InstructionRef ref) {
+  return x.test->threads[ref.thread].instructions[ref.instruction];
+}
+
 litmus::Scope commonScope(const litmus::Test& test, std::size_t a, std::size_t b) {
   const litmus::ThreadPlacement& first = test.threads[a].placement;
   const litmus::ThreadPlacement& second = test.threads[b].placement;
@@ -39,10 +43,6 @@ using litmus::Semantics;
 // a widened execution is tried (2^pairs orders); the explanation then uses
 // the execution's own Fence-SC order only.
 constexpr std::size_t kMaxOrientedPairs = 8;
-
-const litmus::Instruction& instructionAt(const Execution& x, InstructionRef ref) {
-  return x.test->threads[ref.thread].instructions[ref.instruction];
-}
 
 bool isFenceSc(const Event& e) {
   return e.kind == EventKind::Fence && e.semantics == Semantics::SequentiallyConsistent;

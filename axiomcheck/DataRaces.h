@@ -126,6 +126,9 @@ struct ExecutionRaces {
 // The instruction EVENT (not an initial write) belongs to.
 InstructionRef instructionOf(const Execution& execution, unsigned event);
 
+// The instruction REF names in EXECUTION's test.
+const litmus::Instruction& instructionAt(const Execution& execution, InstructionRef ref);
+
 // The smallest scope that includes threads A and B of TEST (PTX ISA 9.1
 // 8.5, Table 21).
 litmus::Scope commonScope(const litmus::Test& test, std::size_t a, std::size_t b);

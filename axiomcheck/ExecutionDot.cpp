@@ -79,25 +79,6 @@ std::string escapedHtml(const std::string& text) {
 
 std::string nodeId(unsigned event) { return "e" + std::to_string(event); }
 
-// The instruction EVENT comes from (not an initial write).
-const litmus::Instruction& writtenInstruction(const Execution& x, unsigned event) {
-  const InstructionRef ref = instructionOf(x, event);
-  return x.test->threads[ref.thread].instructions[ref.instruction];
-}
-
-// herd's fence label: membar.cta, membar.gl, membar.sys (PTX ISA 9.1
-// 9.7.13.4: membar.gl is fence.sc.gpu, drawn as written).
-const char* membarText(litmus::Scope scope) {
-  switch (scope) {
-    case litmus::Scope::Cta:
-      return "membar.cta";
-    case litmus::Scope::System:
-      return "membar.sys";
-    default:
-      return "membar.gl";
-  }
-}
-
 const char* semanticsText(litmus::Semantics semantics) {
   switch (semantics) {
     case litmus::Semantics::Weak:
@@ -195,9 +176,11 @@ std::string edgeColour(const Edge& edge) {
   if (edge.merged.size() <= 1) {
     return edge.colour;
   }
+  std::vector<std::string_view> distinct;
   std::string colours;
   for (const auto& [relation, colour] : edge.merged) {
-    if (colours.find(colour) == std::string::npos) {
+    if (std::find(distinct.begin(), distinct.end(), colour) == distinct.end()) {
+      distinct.push_back(colour);
       colours += (colours.empty() ? "" : ":") + colour;
     }
   }
@@ -229,7 +212,7 @@ std::string eventLabel(const Execution& x, unsigned event) {
   if (e.initial) {
     return test.locations[e.location].name + "=" + litmus::formatHerdValue(test, x.values[event]);
   }
-  const litmus::Instruction& instruction = writtenInstruction(x, event);
+  const litmus::Instruction& instruction = instructionAt(x, instructionOf(x, event));
   std::string label;
   switch (e.kind) {
     case EventKind::Read:
@@ -240,7 +223,7 @@ std::string eventLabel(const Execution& x, unsigned event) {
       break;
     case EventKind::Fence:
       if (instruction.writtenAsMembar) {
-        return membarText(e.scope);
+        return std::string(litmus::membarSpelling(e.scope));
       }
       label = "F";
       if (e.proxyFence) {
@@ -326,8 +309,8 @@ void appendThreadBoxes(std::string& dot, const Execution& x, EventSet shown, con
     }
     forEachEvent(x.threadEvents[thread] & shown, [&](unsigned event) {
       dot += indent + (box ? "  " : "") + nodeId(event) +
-             " [label=" + quoted(eventName(x, event) + ": " + eventLabel(x, event)) +
-             ", tooltip=" + quoted(litmus::printInstruction(test, thread, writtenInstruction(x, event))) +
+             " [label=" + quoted(eventName(x, event) + ": " + eventLabel(x, event)) + ", tooltip=" +
+             quoted(litmus::printInstruction(test, thread, instructionAt(x, instructionOf(x, event)))) +
              "];\n";
     });
     if (box) {

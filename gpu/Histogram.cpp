@@ -41,11 +41,11 @@ std::string writeLitmus7Log(const litmus::Test& test, const std::string& sourceN
     count.resize(std::max<std::size_t>(count.size(), 6), ' ');
     out += count + (line.second ? "*>" : ":>") + litmus::formatHerdState(test, terms, state) + "\n";
   }
-  out += std::string(outcome.conditionHolds(test.condition.quantifier) ? "Ok" : "No") + "\n\n";
+  const bool validated = outcome.conditionHolds(test.condition.quantifier);
+  out += std::string(validated ? "Ok" : "No") + "\n\n";
   out += "Witnesses\n";
   out += "Positive: " + std::to_string(outcome.positive) + ", Negative: " + std::to_string(outcome.negative) +
          "\n";
-  const bool validated = outcome.conditionHolds(test.condition.quantifier);
   out += "Condition " + litmus::formatHerdCondition(test) + " is " +
          (validated ? "validated" : "NOT validated") + "\n";
   out += "Observation " + test.name + " " + std::string(outcome.observation()) + " " +

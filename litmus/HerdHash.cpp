@@ -159,16 +159,11 @@ class InstructionPrinter {
             instruction.semantics != Semantics::SequentiallyConsistent) {
           return std::nullopt;
         }
-        switch (instruction.scope) {
-          case Scope::Cta:
-            return "membar.cta";
-          case Scope::Gpu:
-            return "membar.gl";
-          case Scope::System:
-            return "membar.sys";
-          default:
-            return std::nullopt;
+        const std::string_view membar = membarSpelling(instruction.scope);
+        if (membar.empty()) {
+          return std::nullopt;
         }
+        return std::string(membar);
       }
       case Opcode::SetPredicate: {
         if (operands.size() != 3) {

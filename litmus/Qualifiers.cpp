@@ -60,6 +60,21 @@ std::string_view spelling(BarrierAction value) {
 }
 std::string_view spelling(Proxy value) { return canonicalSpelling(QualifierCategory::Proxy, value); }
 
+std::string_view membarSpelling(Scope scope) {
+  switch (scope) {
+    case Scope::Cta:
+      return "membar.cta";
+    case Scope::Gpu:
+      return "membar.gl";
+    case Scope::System:
+      return "membar.sys";
+    case Scope::None:
+    case Scope::Cluster:
+      return "";
+  }
+  return "";
+}
+
 std::optional<Scope> scopeFromWord(std::string_view word) {
   if (word == "cta") return Scope::Cta;
   if (word == "cluster") return Scope::Cluster;

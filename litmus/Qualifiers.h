@@ -149,6 +149,11 @@ std::string_view spelling(Comparison value);
 std::string_view spelling(BarrierAction value);
 std::string_view spelling(Proxy value);
 
+// The membar that is fence.sc at SCOPE, as herd and the legacy dialect
+// spell it (seed 001 Sec. 3.6: membar.cta/gl/sys is fence.sc.cta/gpu/sys);
+// empty for a scope no membar has.
+std::string_view membarSpelling(Scope scope);
+
 // Reads a scope word as it appears outside instructions: in placements and
 // scope trees ("cta", "gpu", "sys", "system").
 std::optional<Scope> scopeFromWord(std::string_view word);
