@@ -33,6 +33,7 @@
 #include "cli/ModelChoice.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
+#include "cli/TestLabels.h"
 #include "litmus/Diagnostic.h"
 #include "support/Assert.h"
 
@@ -431,9 +432,14 @@ static int runCompareCommandUnchecked(const std::vector<std::string>& arguments)
   suite.axiomaticModels = options.axiomaticNames;
   suite.unroll = options.comparison.check.unroll;
   bool badInput = !inputs.problems.empty();
+  const TestLabels labels(inputs.files);
   runInOrder<TestComparison>(
       inputs.files.size(), options.jobs,
-      [&](std::size_t index) { return compareTest(inputs.files[index], options.comparison); },
+      [&](std::size_t index) {
+        TestComparison comparison = compareTest(inputs.files[index], options.comparison);
+        comparison.label = labels.label(comparison.name, comparison.file);
+        return comparison;
+      },
       [&](TestComparison comparison) {
         if (!comparison.error.empty()) {
           badInput = true;

@@ -69,7 +69,7 @@ std::string state(const TestComparison& test, const litmus::FinalState& values) 
 }
 
 std::string anchor(const TestComparison& test, const ModelComparison& model) {
-  std::string text = "unsound-" + model.model + "-" + test.name;
+  std::string text = "unsound-" + model.model + "-" + test.shownName();
   for (char& c : text) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-') {
       c = '-';
@@ -167,8 +167,8 @@ std::string unsoundTable(const ComparisonSuite& suite) {
       std::size_t index = 0;
       for (const litmus::FinalState& values : model.operationalOnly) {
         const std::string allowedBy = alsoAllowedBy(test, model, values);
-        rows += "| [" + test.name + "](#" + anchor(test, model) + ") | `" + state(test, values) + "` | " +
-                model.model + " | " +
+        rows += "| [" + test.shownName() + "](#" + anchor(test, model) + ") | `" + state(test, values) +
+                "` | " + model.model + " | " +
                 (index < model.brokenAxioms.size() ? joined(model.brokenAxioms[index]) : std::string()) +
                 " | " + (allowedBy.empty() ? "-" : allowedBy.substr(std::string("; allowed by ").size())) +
                 " |\n";
@@ -178,7 +178,7 @@ std::string unsoundTable(const ComparisonSuite& suite) {
       // its own, but a graph that breaks an axiom, or one not translated;
       // the section below lists them, so the table must too.
       if (model.executions) {
-        const std::string link = "| [" + test.name + "](#" + anchor(test, model) + ") | ";
+        const std::string link = "| [" + test.shownName() + "](#" + anchor(test, model) + ") | ";
         for (const BrokenGraph& graph : model.executions->broken) {
           rows += link + "`" + state(test, graph.finalState) + "` (an execution graph) | " + model.model +
                   " | " + joined(graph.axioms) + " | - |\n";
@@ -211,7 +211,7 @@ std::string comparisonLine(const TestComparison& test) {
   if (!test.error.empty()) {
     return test.file + ": not compared: " + test.error;
   }
-  std::string line = test.name + ": ptx-op " + std::to_string(test.operationalStates) + " states" +
+  std::string line = test.shownName() + ": ptx-op " + std::to_string(test.operationalStates) + " states" +
                      (test.operationalComplete ? "" : " (exploration stopped by a limit)");
   for (const ModelComparison& model : test.models) {
     line += "; " + model.model + " " + std::to_string(model.states) + " " + verdictWord(model);
@@ -329,8 +329,8 @@ std::string markdownReport(const ComparisonSuite& suite) {
         continue;
       }
       anyUnsound = true;
-      text +=
-          "### <a id=\"" + anchor(test, model) + "\"></a>" + test.name + " against " + model.model + "\n\n";
+      text += "### <a id=\"" + anchor(test, model) + "\"></a>" + test.shownName() + " against " +
+              model.model + "\n\n";
       text += "File `" + test.file + "`. Outcomes ptx-op reaches and " + model.model + " forbids:\n\n";
       std::size_t index = 0;
       for (const litmus::FinalState& values : model.operationalOnly) {
@@ -368,7 +368,7 @@ std::string markdownReport(const ComparisonSuite& suite) {
       text += "| `" + test.file + "` | not compared: " + test.error + " |\n";
       continue;
     }
-    text += "| " + test.name + " | " + std::to_string(test.operationalStates) + " |";
+    text += "| " + test.shownName() + " | " + std::to_string(test.operationalStates) + " |";
     for (const ModelComparison& model : test.models) {
       const std::string verdict = verdictWord(model);
       text += " " + std::to_string(model.states) + " | " +

@@ -41,6 +41,7 @@
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
+#include "cli/TestLabels.h"
 #include "crosscheck/ExecutionCheck.h"
 #include "crosscheck/OperationalSide.h"
 #include "litmus/CanonicalPrinter.h"
@@ -273,35 +274,36 @@ std::string classList(const std::vector<Item>& items, Name&& name) {
   return list;
 }
 
-std::string herdLines(const litmus::Test& test, const axiomcheck::TestRaces& found,
+// SHOWN names the test (cli/TestLabels.h).
+std::string herdLines(const litmus::Test& test, const std::string& shown, const axiomcheck::TestRaces& found,
                       const std::optional<std::string>& picture) {
   std::ostringstream out;
   if (!found.outcome.stopped.empty()) {
-    out << "Stopped " << test.name << " " << stopPhrase(found.outcome.stopped)
+    out << "Stopped " << shown << " " << stopPhrase(found.outcome.stopped)
         << ": executions and their races may be missing\n";
   }
   if (found.races.empty()) {
-    out << "Races " << test.name << " none\n";
+    out << "Races " << shown << " none\n";
   } else {
-    out << "Races " << test.name << " " << found.races.size() << " "
+    out << "Races " << shown << " " << found.races.size() << " "
         << classList(found.races, axiomcheck::raceClassName) << "\n";
     for (const Race& race : found.races) {
-      out << "Race " << test.name << " " << pairText(test, race.first, race.second, race.location) << ": "
+      out << "Race " << shown << " " << pairText(test, race.first, race.second, race.location) << ": "
           << axiomcheck::raceClassName(race.kind) << ": " << explanation(test, race) << "\n";
     }
   }
   if (!found.relaxedRaces.empty()) {
-    out << "RelaxedRaces " << test.name << " " << found.relaxedRaces.size() << " "
+    out << "RelaxedRaces " << shown << " " << found.relaxedRaces.size() << " "
         << classList(found.relaxedRaces, axiomcheck::relaxedClassName) << "\n";
     for (const RelaxedRace& race : found.relaxedRaces) {
-      out << "RelaxedRace " << test.name << " " << pairText(test, race.first, race.second, race.location)
+      out << "RelaxedRace " << shown << " " << pairText(test, race.first, race.second, race.location)
           << ": DRFrlx " << axiomcheck::relaxedClassName(race.kind)
           << (axiomcheck::keepsSequentialConsistency(race.kind) ? " (keeps SC)" : " (SC not guaranteed)")
           << "\n";
     }
   }
   if (picture) {
-    out << "RacePicture " << test.name << " " << *picture << "\n";
+    out << "RacePicture " << shown << " " << *picture << "\n";
   }
   return out.str();
 }
@@ -379,11 +381,12 @@ struct RaceTestResult {
 //   Guarantee NAME racy CLASS,... equal|non-sc
 //   Guarantee NAME race-free equal
 //   Guarantee NAME race-free DIFFERENT ptx-only STATE; ...
-void checkGuarantee(const litmus::Test& test, const std::string& file, const RacesOptions& options,
-                    const axiomcheck::CheckOptions& check, RaceTestResult& result) {
+void checkGuarantee(const litmus::Test& test, const std::string& file, const std::string& shown,
+                    const RacesOptions& options, const axiomcheck::CheckOptions& check,
+                    RaceTestResult& result) {
   const axiomcheck::TestRaces sc = axiomcheck::checkRaces(test, axiomcheck::scModel(), check, file, false);
   std::ostringstream out;
-  out << "Guarantee " << test.name;
+  out << "Guarantee " << shown;
   litmus::Json object;
   object["test"] = test.name;
   object["file"] = file;
@@ -483,8 +486,9 @@ std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomch
 // graph found. One exploration records the graphs and gives the outcomes
 // (crosscheck/OperationalSide.h); JSON's "candidates" counts the states of
 // ptx-op's own exploration, which then runs as well.
-void runOperational(const litmus::Test& test, const std::string& file, const RacesOptions& options,
-                    const statespace::Deadline& deadline, RaceTestResult& result) {
+void runOperational(const litmus::Test& test, const std::string& file, const std::string& shown,
+                    const RacesOptions& options, const statespace::Deadline& deadline,
+                    RaceTestResult& result) {
   OPCHECK_ASSERT(options.operational.has_value(), "only an operational model's races run here");
   crosscheck::OperationalSideOptions sideOptions;
   sideOptions.operational.architecture = options.operational->architecture;
@@ -530,18 +534,19 @@ void runOperational(const litmus::Test& test, const std::string& file, const Rac
     block.pop_back();
   }
   std::ostringstream extra;
-  extra << "RaceRuns " << test.name << " " << found.racyExecutions << " of " << found.executions
+  extra << "RaceRuns " << shown << " " << found.racyExecutions << " of " << found.executions
         << " execution graphs of ptx-op's runs have a data race\n";
   if (racyRun) {
-    extra << "RaceRun " << test.name << "\n";
+    extra << "RaceRun " << shown << "\n";
     for (std::size_t index = 0; index < trace.size(); ++index) {
       extra << "  " << index + 1 << ". " << trace[index] << "\n";
     }
   }
-  result.output = block + herdLines(test, found, picture) + extra.str() + "\n";
+  result.output = block + herdLines(test, shown, found, picture) + extra.str() + "\n";
 }
 
-RaceTestResult runOne(const std::filesystem::path& file, const RacesOptions& options) {
+RaceTestResult runOne(const std::filesystem::path& file, const RacesOptions& options,
+                      const TestLabels& labels) {
   RaceTestResult result;
   // The test's one deadline, shared by every search of its run (--timeout).
   const statespace::Deadline deadline = options.limits.deadlineFromNow();
@@ -551,12 +556,13 @@ RaceTestResult runOne(const std::filesystem::path& file, const RacesOptions& opt
   setDeadline(deadline, check);
   try {
     const litmus::Test test = parser::readLitmusFile(file);
+    const std::string shown = labels.label(test.name, file.string());
     if (options.guarantee) {
-      checkGuarantee(test, file.string(), options, check, result);
+      checkGuarantee(test, file.string(), shown, options, check, result);
       return result;
     }
     if (options.operational) {
-      runOperational(test, file.string(), options, deadline, result);
+      runOperational(test, file.string(), shown, options, deadline, result);
       return result;
     }
     const axiomcheck::TestRaces found =
@@ -574,7 +580,7 @@ RaceTestResult runOne(const std::filesystem::path& file, const RacesOptions& opt
       if (block.ends_with("\n\n")) {
         block.pop_back();
       }
-      result.output = block + herdLines(test, found, picture) + "\n";
+      result.output = block + herdLines(test, shown, found, picture) + "\n";
     }
   } catch (const litmus::InputError& error) {
     result.error = error.what();
@@ -617,8 +623,9 @@ static int runRacesCommandUnchecked(const std::vector<std::string>& arguments) {
   std::size_t raceFree = 0;
   std::size_t equal = 0;
   std::size_t racyButEqual = 0;
+  const TestLabels labels(files);
   runInOrder<RaceTestResult>(
-      files.size(), options.jobs, [&](std::size_t index) { return runOne(files[index], options); },
+      files.size(), options.jobs, [&](std::size_t index) { return runOne(files[index], options, labels); },
       [&](const RaceTestResult& result) {
         ++done;
         if (!result.error.empty()) {

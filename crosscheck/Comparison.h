@@ -60,6 +60,10 @@ struct ModelComparison {
 struct TestComparison {
   std::string file;
   std::string name;
+  // How a report's lines name the test: its name, or its name and file when
+  // another test of the run has that name (set by the command; the name
+  // when empty).
+  std::string label;
   std::string error;  // set when a model refused the test (bad input, proxies)
   litmus::Test test;  // with every term shown
   litmus::ObservedTerms terms;
@@ -68,6 +72,7 @@ struct TestComparison {
   std::vector<ModelComparison> models;
 
   bool unsound() const;
+  const std::string& shownName() const { return label.empty() ? name : label; }
 };
 
 struct ComparisonOptions {

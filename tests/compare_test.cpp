@@ -185,3 +185,40 @@ TEST_CASE("compare catches each deliberately broken ptx-op rule, with the run th
     }
   }
 }
+
+TEST_CASE("compare and races name a test by its file too when another input has its name",
+          "[compare][races]") {
+  // Two programs under one name (as dat3m-ptx/Memalloy has three files named
+  // IRIW_gl_cta), and a third test of its own name.
+  const testing::Scratch scratch;
+  const std::filesystem::path first = scratch.write("a/MP.litmus", R"(PTX Twice
+{ x = 0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.weak x, 1   | ld.weak r0, x  ;
+exists (P1:r0 == 1)
+)");
+  const std::filesystem::path second = scratch.write("b/MP.litmus", R"(PTX Twice
+{ x = 0; }
+ P0@cta 0,gpu 0 ;
+ st.weak x, 2   ;
+exists (x == 2)
+)");
+  const std::filesystem::path alone = scratch.write("Alone.litmus", R"(PTX Alone
+{ x = 0; }
+ P0@cta 0,gpu 0 ;
+ st.weak x, 1   ;
+exists (x == 1)
+)");
+  const testing::CommandResult compared =
+      testing::runOpcheck({"compare", first.string(), second.string(), alone.string(), "--ax", "ptx"});
+  REQUIRE(compared.exitStatus == 0);
+  CHECK_THAT(compared.standardOutput, Catch::Contains("Twice (" + first.string() + "): ptx-op "));
+  CHECK_THAT(compared.standardOutput, Catch::Contains("Twice (" + second.string() + "): ptx-op "));
+  CHECK_THAT(compared.standardOutput, Catch::Contains("\nAlone: ptx-op "));
+  const testing::CommandResult races =
+      testing::runOpcheck({"races", first.string(), second.string(), alone.string()});
+  REQUIRE(races.exitStatus == 0);
+  CHECK_THAT(races.standardOutput, Catch::Contains("Races Twice (" + first.string() + ") 1 "));
+  CHECK_THAT(races.standardOutput, Catch::Contains("Races Twice (" + second.string() + ") none"));
+  CHECK_THAT(races.standardOutput, Catch::Contains("Races Alone none"));
+}
