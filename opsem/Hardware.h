@@ -25,7 +25,8 @@
 // holds several CTAs (L2-3).
 //
 // State-space reductions are rules too (RED-*: Program.h, LoadRequests.h,
-// InstructionIssue.h, MemoryOperations.h, StoreBuffer.h, SettledLocations.h);
+// InstructionIssue.h, MemoryOperations.h, StoreBuffer.h, SettledLocations.h,
+// QuietLocations.h);
 // --no-reduction turns every one of them off.
 //
 // Each part holds a reference to the Hardware it belongs to and reaches the
@@ -45,6 +46,7 @@
 #include "opsem/PerformOrder.h"
 #include "opsem/Program.h"
 #include "opsem/ProxyCaches.h"
+#include "opsem/QuietLocations.h"
 #include "opsem/Reductions.h"
 #include "opsem/SettledLocations.h"
 #include "opsem/SmQueue.h"
@@ -106,6 +108,7 @@ struct Hardware {
   const DeviceQueue<Capacity> deviceQueue{*this};
   const SystemMemory<Capacity> memory{*this};
   const SettledLocations<Capacity> settled{*this};
+  const QuietLocations<Capacity> quiet{*this};  // after settled, whose reach it shares
 };
 
 }  // namespace opcheck::opsem

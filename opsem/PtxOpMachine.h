@@ -124,6 +124,14 @@ class PtxOpMachine {
         offerLocal(transitionId(StepKind::DrainStoreBuffer, thread));
       }
     }
+    for (std::uint32_t cta = 0; cta < program.ctas && first == kNone; ++cta) {
+      for (std::int32_t at = 0; at < state.smQueueLength[cta] && first == kNone; ++at) {
+        const auto index = static_cast<std::uint32_t>(at);
+        if (hardware_.quiet.drainAlone(state, cta, index)) {
+          offerLocal(transitionId(StepKind::DrainSmQueue, cta, index));
+        }
+      }
+    }
     auto offer = [&](std::uint32_t id) {
       if (!going || id == first) {
         return;
@@ -221,8 +229,8 @@ class PtxOpMachine {
   // Step ID alone.
   bool takeStep(State& state, std::uint32_t id) const;
   // RED-3: a step the explorer may follow alone from STATE: an issue (but
-  // a branch back), which touches only the issuing thread, or a step RED-4
-  // or RED-5 lets alone.
+  // a branch back), which touches only the issuing thread, or a step RED-4,
+  // RED-5 or RED-7 lets alone.
   bool isLocal(const State& state, std::uint32_t id) const {
     const std::uint32_t unit = (id >> kStepKindBits) & kStepUnitMask;
     switch (static_cast<StepKind>(id & kStepKindMask)) {
@@ -232,6 +240,8 @@ class PtxOpMachine {
         return hardware_.operations.storeAlone(state, unit, id >> kStepIndexShift);
       case StepKind::DrainStoreBuffer:
         return hardware_.storeBuffer.drainAlone(state, unit);
+      case StepKind::DrainSmQueue:
+        return hardware_.quiet.drainAlone(state, unit, id >> kStepIndexShift);
       default:
         return false;
     }

@@ -1,7 +1,7 @@
 // The state-space reductions ptx-op applies, each a rule with an id (RED-1
 // in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h, RED-4
 // in MemoryOperations.h, RED-5 in StoreBuffer.h, RED-6 in
-// SettledLocations.h). Each
+// SettledLocations.h, RED-7 in QuietLocations.h). Each
 // must leave the outcomes as they are; --no-reduction turns all of them off,
 // so that tests and bench/ can check that it does.
 #pragma once
@@ -22,8 +22,9 @@ struct Reductions {
   bool storesAlone = true;        // RED-4 a store joining its store buffer
   bool bufferDrainsAlone = true;  // RED-5 a store buffer draining
   bool settleCopies = true;       // RED-6 copies of what a CTA will not load again
+  bool quietDrainsAlone = true;   // RED-7 an SM queue draining a write no thread will meet
 
-  static constexpr Reductions none() { return {false, false, false, false, false, false}; }
+  static constexpr Reductions none() { return {false, false, false, false, false, false, false}; }
   friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
 };
 
@@ -37,6 +38,7 @@ inline constexpr ReductionRule kReductionRules[] = {
     {"RED-1", &Reductions::deadCacheLines},    {"RED-2", &Reductions::requestGating},
     {"RED-3", &Reductions::localStepsAlone},   {"RED-4", &Reductions::storesAlone},
     {"RED-5", &Reductions::bufferDrainsAlone}, {"RED-6", &Reductions::settleCopies},
+    {"RED-7", &Reductions::quietDrainsAlone},
 };
 
 // "RED-1 to RED-6": the ids --no-reduction= takes.

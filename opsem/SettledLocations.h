@@ -181,7 +181,9 @@ class SettledLocations {
     return loading;
   }
 
-  // The registers CODE writes, a bit each (writtenRegister).
+  // The registers CODE writes, a bit each (writtenRegister); public for
+  // QuietLocations.h, which finds fixed addresses as RED-6 does.
+ public:
   static std::uint64_t writtenRegisters(const std::vector<CompiledInstruction>& code) {
     std::uint64_t written = 0;
     for (const CompiledInstruction& instruction : code) {
@@ -212,6 +214,7 @@ class SettledLocations {
     return locationAt(held);
   }
 
+ private:
   const Hardware<Capacity>& hardware_;
   bool applies_ = false;
   std::uint32_t allLocations_ = 0;

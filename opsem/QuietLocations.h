@@ -1,0 +1,152 @@
+// Locations no thread will touch again, whose last writes drain alone.
+//
+// [RED-7] Reduction (off with --no-reduction): a write in an SM queue may
+//   reach the L2 (SMQ-2) as a step the explorer follows alone (RED-3) when
+//   its location is quiet: no thread will access the location again (no
+//   access of it still to issue, with a backward branch none in the code
+//   at all; none in flight), no other write or load request for it waits
+//   in a store buffer or an SM queue, and the write is not cumulative. Such
+//   a drain stays enabled whatever else happens first: other steps only
+//   take entries out of the queue ahead of it (SMQ-1, SMQ-5) or add them
+//   behind it, and a non-cumulative write does not wait for near-partition
+//   copies (PART-3); with one device no device queue can fill (DQ-1). It
+//   commutes with every other step: it writes the location's home line and
+//   the writer's near copy (PART-2), and RED-6 then settles every CTA's copy
+//   and line of the location (no CTA loads it again), so every copy of the
+//   location is current before and after it; what else reads the location,
+//   its home line or its copies (loads, atomics, requests, fills,
+//   propagations) is an access of the location, and there is none; the
+//   waits of fences and releases for an empty SM queue (FENCE-2) cannot be
+//   met while it is queued, and their waits for current copies (PART-3,
+//   PART-5) read copies it leaves current. So every final and stuck state
+//   stays reachable, and the orders in which such writes interleave with
+//   everything else collapse into one. It applies where RED-6 applies (one
+//   device, fixed addresses, no alias, constant or texture lines), and then
+//   only to tests whose every access has a fixed address.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "opsem/InstructionTraits.h"
+#include "opsem/MachineState.h"
+#include "opsem/Program.h"
+#include "opsem/SettledLocations.h"
+
+namespace opcheck::opsem {
+
+template <typename Capacity>
+struct Hardware;
+
+template <typename Capacity>
+class QuietLocations {
+ public:
+  using State = MachineState<Capacity>;
+
+  explicit QuietLocations(const Hardware<Capacity>& hardware) : hardware_(hardware) {
+    const Program& program = hardware.program;
+    applies_ =
+        hardware.reductions.quietDrainsAlone && hardware.settled.applies() && !program.multipleDevices();
+    for (std::size_t thread = 0; thread < program.threads.size() && applies_; ++thread) {
+      const std::vector<CompiledInstruction>& code = program.threads[thread];
+      const std::uint64_t written = SettledLocations<Capacity>::writtenRegisters(code);
+      std::vector<std::uint32_t> accesses(code.size(), 0);
+      for (std::size_t at = 0; at < code.size() && applies_; ++at) {
+        const litmus::InstructionKind kind = litmus::kindOf(code[at].opcode);
+        if (kind == litmus::InstructionKind::MbarrierInit ||
+            kind == litmus::InstructionKind::MbarrierArrive ||
+            kind == litmus::InstructionKind::MbarrierWait) {
+          applies_ = false;  // compiled to other instructions (Program.cpp) where ptx-op runs them
+          break;
+        }
+        const std::optional<std::size_t> operand = addressOperand(kind);
+        if (!operand) {
+          continue;
+        }
+        const std::optional<std::size_t> location =
+            SettledLocations<Capacity>::fixedLocation(program, thread, written, code[at].operands[*operand]);
+        if (!location || *location >= 32) {
+          applies_ = false;  // an address known only when the access issues
+          break;
+        }
+        accesses[at] = std::uint32_t{1} << *location;
+      }
+      std::vector<std::uint32_t> from(code.size() + 1, 0);
+      for (std::size_t at = code.size(); at-- > 0;) {
+        from[at] = from[at + 1] | accesses[at];
+      }
+      if (program.hasBackwardBranch) {
+        from.assign(code.size() + 1, from[0]);
+      }
+      accessOf_.push_back(std::move(accesses));
+      accessesFrom_.push_back(std::move(from));
+    }
+  }
+
+  // RED-7: whether the drain of the write at AT of CTA's SM queue, which is
+  // enabled, may be followed alone.
+  bool drainAlone(const State& state, std::uint32_t cta, std::uint32_t at) const {
+    if (!applies_) {
+      return false;
+    }
+    const typename State::Write& write = state.smQueue[cta][at];
+    if ((write.flags & (State::kWriteIsLoadRequest | State::kWriteIsCumulative)) != 0) {
+      return false;
+    }
+    const std::uint32_t location = write.location;
+    const Program& program = hardware_.program;
+    for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      if (((accessesFrom_[thread][self.pc] >> location) & 1u) != 0) {
+        return false;
+      }
+      for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
+        if (((accessOf_[thread][self.inFlight[index].instruction - 1u] >> location) & 1u) != 0) {
+          return false;
+        }
+      }
+      for (std::int32_t index = 0; index < self.storeBufferLength; ++index) {
+        if (self.storeBuffer[index].location == location) {
+          return false;
+        }
+      }
+    }
+    for (std::uint32_t other = 0; other < program.ctas; ++other) {
+      for (std::int32_t index = 0; index < state.smQueueLength[other]; ++index) {
+        if (state.smQueue[other][index].location == location &&
+            (other != cta || index != static_cast<std::int32_t>(at))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+ private:
+  // The operand that names the location an access touches: a load's or an
+  // atomic's second, a store's or a reduction's first (ISSUE-3); nothing
+  // for an instruction that touches no location.
+  static std::optional<std::size_t> addressOperand(litmus::InstructionKind kind) {
+    switch (kind) {
+      case litmus::InstructionKind::Load:
+      case litmus::InstructionKind::ReadModifyWrite:
+        return 1;
+      case litmus::InstructionKind::Store:
+      case litmus::InstructionKind::Reduction:
+        return 0;
+      default:
+        return std::nullopt;
+    }
+  }
+
+  const Hardware<Capacity>& hardware_;
+  bool applies_ = false;
+  // Per thread: the location each instruction accesses (a bit, none for
+  // other instructions), and the locations the accesses from each program
+  // counter on touch.
+  std::vector<std::vector<std::uint32_t>> accessOf_;
+  std::vector<std::vector<std::uint32_t>> accessesFrom_;
+};
+
+}  // namespace opcheck::opsem
