@@ -249,6 +249,9 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
                  "with --against, the model under test (default " + model + "): " + modelNames())
       ->type_name("MODEL");
   addFormatOption(app, options.json);
+  bool styleGiven = false;
+  addPictureStyleOptions(app, options.comparison.pictureStyle, styleGiven,
+                         "the pictures of --executions --report FILE");
   app.add_flag("--executions", options.comparison.executions,
                "also check each ptx-op run's execution graph against the axioms");
   app.add_option(
@@ -296,6 +299,12 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
       ->type_name("LIST");
   if (const std::optional<int> status = parseCommandLine(app, arguments)) {
     return status;
+  }
+  if (styleGiven && (!options.comparison.executions || options.report.empty() || !options.against.empty() ||
+                     given(app, "--source") || given(app, "--mapping"))) {
+    return usageError(
+        "--show-events, --graph and --mono style the pictures compare --op ptx-op --executions --report FILE "
+        "writes: give --executions and --report too");
   }
   if (given(app, "--source") || given(app, "--mapping")) {
     return parseMappingArguments(app, source, mapping, axiomatic, operational, options);

@@ -80,43 +80,48 @@ void addGraphOptions(CLI::App& app, GraphOptions& options) {
         options.limitGiven = true;
       },
       "at most N pictures per test");
-  app.add_option_function<std::string>(
-         "--show-events",
-         [&options](const std::string& word) {
-           // herd's noregs hides register events, which opcheck's pictures
-           // never have: it draws what all draws.
-           options.show.style.events =
-               word == "mem" ? axiomcheck::ShownEvents::Memory : axiomcheck::ShownEvents::All;
-           options.styleGiven = true;
-         },
-         "--show's pictures: every event, or the memory accesses alone (mem)")
-      ->type_name("all|mem|noregs")
-      ->check(CLI::IsMember({"all", "mem", "noregs"}).description(""));
-  app.add_option_function<std::string>(
-         "--graph",
-         [&options](const std::string& word) {
-           options.show.style.layout = word == "columns" ? axiomcheck::GraphLayout::Columns
-                                       : word == "free"  ? axiomcheck::GraphLayout::Free
-                                                         : axiomcheck::GraphLayout::Cluster;
-           options.styleGiven = true;
-         },
-         "--show's pictures: threads in their GPU, cluster and CTA boxes (cluster), in columns without "
-         "them, or placed freely")
-      ->type_name("cluster|columns|free")
-      ->check(CLI::IsMember({"cluster", "columns", "free"}).description(""));
-  app.add_flag_callback(
-      "--mono",
-      [&options] {
-        options.show.style.mono = true;
-        options.styleGiven = true;
-      },
-      "--show's pictures in black and white, edges told apart by their labels");
+  addPictureStyleOptions(app, options.show.style, options.styleGiven, "--show's and --witness's pictures");
   app.add_option("-o,--output", options.directory,
                  "the folder for the pictures (--show; ptx-op: --witness's execution graph)")
       ->type_name("DIR")
       ->check(CLI::Validator(
           [](const std::string& directory) { return directory.empty() ? std::string("needs a folder") : ""; },
           ""));
+}
+
+void addPictureStyleOptions(CLI::App& app, axiomcheck::DotStyle& style, bool& given,
+                            const std::string& pictures) {
+  app.add_option_function<std::string>(
+         "--show-events",
+         [&style, &given](const std::string& word) {
+           // herd's noregs hides register events, which opcheck's pictures
+           // never have: it draws what all draws.
+           style.events = word == "mem" ? axiomcheck::ShownEvents::Memory : axiomcheck::ShownEvents::All;
+           given = true;
+         },
+         pictures + ": every event, or the memory accesses alone (mem)")
+      ->type_name("all|mem|noregs")
+      ->check(CLI::IsMember({"all", "mem", "noregs"}).description(""));
+  app.add_option_function<std::string>(
+         "--graph",
+         [&style, &given](const std::string& word) {
+           style.layout = word == "columns" ? axiomcheck::GraphLayout::Columns
+                          : word == "free"  ? axiomcheck::GraphLayout::Free
+                                            : axiomcheck::GraphLayout::Cluster;
+           given = true;
+         },
+         pictures +
+             ": threads in their GPU, cluster and CTA boxes (cluster), in columns without them, or "
+             "placed freely")
+      ->type_name("cluster|columns|free")
+      ->check(CLI::IsMember({"cluster", "columns", "free"}).description(""));
+  app.add_flag_callback(
+      "--mono",
+      [&style, &given] {
+        style.mono = true;
+        given = true;
+      },
+      pictures + " in black and white, edges told apart by their labels");
 }
 
 std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool axiomatic, bool witness) {
@@ -132,8 +137,10 @@ std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool
   if (options.limitGiven && options.show.show == axiomcheck::ShowSelection::None) {
     return "--nshow N limits the pictures --show selects: give --show too";
   }
-  if (options.styleGiven && options.show.show == axiomcheck::ShowSelection::None) {
-    return "--show-events, --graph and --mono style the pictures --show selects: give --show too";
+  if (options.styleGiven && options.show.show == axiomcheck::ShowSelection::None &&
+      (!witness || options.directory.empty())) {
+    return "--show-events, --graph and --mono style the pictures of --show, or of --witness with ptx-op: "
+           "give one of them, and -o DIR";
   }
   if (axiomatic && showing && options.directory.empty()) {
     return "--show needs -o DIR, the folder the pictures go to";
@@ -208,7 +215,8 @@ std::optional<std::filesystem::path> writePicture(const std::filesystem::path& d
 
 std::optional<std::string> witnessGraphDot(const litmus::Test& test, const std::string& file,
                                            const opsem::OperationalOptions& options,
-                                           const std::vector<std::string>& witnessTrace, unsigned unroll) {
+                                           const std::vector<std::string>& witnessTrace, unsigned unroll,
+                                           const axiomcheck::DotStyle& style) {
   const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, file, options, unroll);
   const litmus::ObservedTerms terms = litmus::ObservedTerms::of(test);
   const bool wanted = test.condition.quantifier != litmus::Quantifier::Forall;
@@ -259,7 +267,7 @@ std::optional<std::string> witnessGraphDot(const litmus::Test& test, const std::
       test.name + ": " + which + " (" + options.architecture.name + "), as a candidate execution of ptx",
       "final state: " + litmus::formatHerdState(test, terms, chosen->finalState)};
   return crosscheck::executionGraphDot(test, file, axiomcheck::ptxModel(), unroll, *chosen,
-                                       std::move(caption));
+                                       std::move(caption), style);
 }
 
 bool writeComparisonPictures(ComparisonSuite& suite, const std::filesystem::path& report) {

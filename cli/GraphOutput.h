@@ -33,6 +33,12 @@ struct GraphOptions {
 // -showevents, -graph, -mono) on APP.
 void addGraphOptions(CLI::App& app, GraphOptions& options);
 
+// --show-events all|mem|noregs, --graph cluster|columns|free, --mono
+// (herd7's -showevents, -graph, -mono) on APP, into STYLE; GIVEN is set
+// when one appears. PICTURES names the pictures they style, for the help.
+void addPictureStyleOptions(CLI::App& app, axiomcheck::DotStyle& style, bool& given,
+                            const std::string& pictures);
+
 // The message for a combination of graph options that does not apply
 // (--show with ptx-op, -o without --show or --witness, ...), or nothing.
 std::optional<std::string> graphOptionsProblem(const GraphOptions& options, bool axiomatic, bool witness);
@@ -51,11 +57,13 @@ std::optional<std::filesystem::path> writePicture(const std::filesystem::path& d
                                                   const std::string& stem, const std::string& dot);
 
 // The execution graph of ptx-op's witness run of TEST (WITNESS_TRACE, as
-// runPtxOp gave it) as a candidate execution of ptx, any axiom it breaks in
-// bold; nothing when no recorded run reaches the witness's outcome.
+// runPtxOp gave it) as a candidate execution of ptx, drawn in STYLE, any
+// axiom it breaks in bold; nothing when no recorded run reaches the
+// witness's outcome.
 std::optional<std::string> witnessGraphDot(const litmus::Test& test, const std::string& file,
                                            const opsem::OperationalOptions& options,
-                                           const std::vector<std::string>& witnessTrace, unsigned unroll);
+                                           const std::vector<std::string>& witnessTrace, unsigned unroll,
+                                           const axiomcheck::DotStyle& style);
 
 // compare --executions --report FILE: writes every graph that breaks an
 // axiom into FILE's folder, under FILE's name with "-graphs" in place of

@@ -84,8 +84,9 @@ struct RacesOptions {
   bool quiet = false;
   // --guarantee: the DRF check (docs/races.md "The guarantee").
   bool guarantee = false;
-  // -o DIR: each racy test's first racy execution drawn there.
+  // -o DIR: each racy test's first racy execution drawn there, in STYLE.
   std::string pictures;
+  axiomcheck::DotStyle style;
   RunLimits limits;
 };
 
@@ -119,6 +120,8 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
                  "draw each racy test's first racy execution into DIR (DOT, and SVG with Graphviz), its "
                  "races as dashed double arrows")
       ->type_name("DIR");
+  bool styleGiven = false;
+  addPictureStyleOptions(app, options.style, styleGiven, "-o's pictures");
   addStrictOption(app, options.strict, "a race was found (implies --fail-on-race)");
   addLimitOptions(app, options.limits);
   // opcheck FILE... --races comes here with the flag still given.
@@ -156,6 +159,9 @@ std::optional<int> parseArguments(const std::vector<std::string>& arguments, Rac
   }
   if (options.guarantee && !options.pictures.empty()) {
     return usageError("--guarantee draws no executions; it takes no -o");
+  }
+  if (styleGiven && options.pictures.empty()) {
+    return usageError("--show-events, --graph and --mono style the pictures -o DIR draws: give -o DIR too");
   }
   if (!skippedAxioms.empty()) {
     if (options.guarantee || choice->operational()) {
@@ -459,6 +465,7 @@ std::optional<std::string> drawFirstRace(const litmus::Test& test, const axiomch
   const axiomcheck::KeptExecution& kept = *found.firstRacyExecution;
   axiomcheck::DotPicture picture;
   picture.name = test.name;
+  picture.style = options.style;
   picture.caption.push_back(test.name + ": an execution " + model + " allows, with " +
                             std::to_string(kept.races.races.size()) + " data race" +
                             (kept.races.races.size() == 1 ? "" : "s") + " (dashed)");

@@ -235,7 +235,8 @@ void runOperational(const litmus::Test& test, const std::string& file, const Run
   }
   result.warning = operationalWarning(file, operational);
   if (!options.graphs.directory.empty() && operational.witnessFound) {
-    if (auto dot = witnessGraphDot(test, file, limited, operational.witnessTrace, options.unroll)) {
+    if (auto dot = witnessGraphDot(test, file, limited, operational.witnessTrace, options.unroll,
+                                   options.graphs.show.style)) {
       result.pictures.emplace_back("witness", std::move(*dot));
     }
   }

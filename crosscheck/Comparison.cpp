@@ -117,8 +117,9 @@ TestComparison compareParsedTest(const litmus::Test& original, const std::string
       }
       if (options.executions || result.unsound()) {
         model->checkSupported(comparison.test, comparison.file);
-        ExecutionCheck check = checkRecordedExecutions(comparison.test, comparison.file, *model,
-                                                       operational.graphs(), options.check.unroll);
+        ExecutionCheck check =
+            checkRecordedExecutions(comparison.test, comparison.file, *model, operational.graphs(),
+                                    options.check.unroll, options.pictureStyle);
         for (const litmus::FinalState& state : result.operationalOnly) {
           result.brokenAxioms.push_back(axiomsBrokenReaching(check, state));
         }

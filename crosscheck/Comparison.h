@@ -79,7 +79,8 @@ struct ComparisonOptions {
   opsem::OperationalOptions operational;
   std::vector<const axiomcheck::AxiomaticModel*> axiomatic;
   axiomcheck::CheckOptions check;
-  bool executions = false;  // also check every execution graph (--executions)
+  bool executions = false;            // also check every execution graph (--executions)
+  axiomcheck::DotStyle pictureStyle;  // how the graphs that break an axiom are drawn
   // --timeout: one deadline per test, which ptx-op's exploration, every
   // axiomatic model and the searches for the runs to show share; 0: none
   // (the deadlines already in OPERATIONAL and CHECK stand).

@@ -13,7 +13,8 @@ using axiomcheck::Execution;
 
 ExecutionCheck checkRecordedExecutions(const litmus::Test& test, const std::string& file,
                                        const axiomcheck::AxiomaticModel& model,
-                                       const opsem::RecordedExecutions& recorded, unsigned unroll) {
+                                       const opsem::RecordedExecutions& recorded, unsigned unroll,
+                                       const axiomcheck::DotStyle& style) {
   model.checkSupported(test, file);
   const GraphTranslator translator(test, file, model, unroll);
   ExecutionCheck check;
@@ -43,6 +44,7 @@ ExecutionCheck checkRecordedExecutions(const litmus::Test& test, const std::stri
     }
     axiomcheck::DotPicture picture;
     picture.name = test.name;
+    picture.style = style;
     picture.caption = {
         test.name + ": a run of ptx-op as a candidate execution of " + check.model,
         "final state: " + litmus::formatHerdState(test, litmus::ObservedTerms::of(test), graph.finalState)};
@@ -74,7 +76,8 @@ ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file
 std::optional<std::string> executionGraphDot(const litmus::Test& test, const std::string& file,
                                              const axiomcheck::AxiomaticModel& model, unsigned unroll,
                                              const opsem::ExecutionGraph& graph,
-                                             std::vector<std::string> caption) {
+                                             std::vector<std::string> caption,
+                                             const axiomcheck::DotStyle& style) {
   const GraphTranslator translator(test, file, model, unroll);
   Execution execution;
   if (translator.translate(graph, execution)) {
@@ -83,6 +86,7 @@ std::optional<std::string> executionGraphDot(const litmus::Test& test, const std
   axiomcheck::DotPicture picture;
   picture.name = test.name;
   picture.caption = std::move(caption);
+  picture.style = style;
   return axiomcheck::executionDot(
       execution,
       axiomcheck::withBrokenAxioms(std::move(picture), model, execution, model.brokenAxioms(execution)));

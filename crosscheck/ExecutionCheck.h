@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "axiomcheck/AxiomaticModel.h"
+#include "axiomcheck/ExecutionDot.h"
 #include "litmus/FinalState.h"
 #include "litmus/Test.h"
 #include "opsem/ExecutionGraph.h"
@@ -57,9 +58,11 @@ struct ExecutionCheckOptions {
 // rebuilds those of every model together (opsem::runsToGraphs).
 // TEST should show every term (withEveryTermShown), so final states are
 // full. Throws litmus::InputError (FILE) for a test the model cannot judge.
+// STYLE draws the pictures of the graphs that break an axiom.
 ExecutionCheck checkRecordedExecutions(const litmus::Test& test, const std::string& file,
                                        const axiomcheck::AxiomaticModel& model,
-                                       const opsem::RecordedExecutions& recorded, unsigned unroll);
+                                       const opsem::RecordedExecutions& recorded, unsigned unroll,
+                                       const axiomcheck::DotStyle& style = {});
 
 // Records ptx-op's runs of TEST and checks them against MODEL, with the
 // traces of the first OPTIONS.tracesWanted broken graphs: compare's check
@@ -69,13 +72,14 @@ ExecutionCheck checkExecutions(const litmus::Test& test, const std::string& file
                                const opsem::OperationalOptions& operational,
                                const ExecutionCheckOptions& options);
 
-// GRAPH (one of ptx-op's runs of TEST) drawn as MODEL's candidate execution
-// (docs/graphs.md), the first axiom it breaks in bold, CAPTION above it;
-// nothing when the run is no candidate of MODEL.
+// GRAPH (one of ptx-op's runs of TEST) drawn in STYLE as MODEL's candidate
+// execution (docs/graphs.md), the first axiom it breaks in bold, CAPTION
+// above it; nothing when the run is no candidate of MODEL.
 std::optional<std::string> executionGraphDot(const litmus::Test& test, const std::string& file,
                                              const axiomcheck::AxiomaticModel& model, unsigned unroll,
                                              const opsem::ExecutionGraph& graph,
-                                             std::vector<std::string> caption);
+                                             std::vector<std::string> caption,
+                                             const axiomcheck::DotStyle& style = {});
 
 // Calls visit(graph, execution) for every graph of RECORDED (ptx-op's runs
 // of TEST, recorded with --unroll UNROLL) that translates into a candidate

@@ -498,3 +498,59 @@ TEST_CASE("herd's -showevents, -graph and -mono draw what opcheck's spellings dr
     CHECK(herdText.str().find(": membar.gl\"") == std::string::npos);
   }
 }
+
+TEST_CASE("the picture styles reach --witness's, compare's and races' pictures, and need a picture",
+          "[graphs][cli]") {
+  const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
+  const std::string racy = (catalogue / "shapes/2+2W+weak+cross-cta.litmus").string();
+  const std::string sb = (catalogue / "seed001/Fig6-SB-fence.sc.gpu.litmus").string();
+  const std::string sbAllowed = (catalogue / "seed001/Fig6-SB-no-fence.litmus").string();
+  // Each kind of picture drawn in black and white in columns: no colour and
+  // no scope boxes, as the same style gives --show's pictures (above).
+  const auto drawnInStyle = [](const fs::path& folder) {
+    const std::vector<fs::path> files = filesWithExtension(folder, ".dot");
+    REQUIRE_FALSE(files.empty());
+    for (const fs::path& file : files) {
+      const std::string dot = testing::readFile(file);
+      INFO(file.string() << "\n" << dot);
+      CHECK(dot.find("color=\"red\"") == std::string::npos);
+      CHECK(dot.find("<font") == std::string::npos);
+      CHECK(dot.find("cluster_cta") == std::string::npos);
+    }
+  };
+  Scratch scratch;
+  const std::vector<std::string> style = {"--mono", "--graph", "columns"};
+  const auto with = [&style](std::vector<std::string> arguments) {
+    arguments.insert(arguments.end(), style.begin(), style.end());
+    return testing::runOpcheck(arguments);
+  };
+  const testing::CommandResult witness =
+      with({sbAllowed, "--model", "ptx-op", "--witness", "-o", scratch.path("witness").string()});
+  INFO(witness.standardError);
+  REQUIRE(witness.exitStatus == 0);
+  drawnInStyle(scratch.path("witness"));
+  const testing::CommandResult races = with({"races", racy, "-o", scratch.path("races").string()});
+  INFO(races.standardError);
+  REQUIRE(races.exitStatus == 0);
+  drawnInStyle(scratch.path("races"));
+  const testing::CommandResult compared =
+      with({"compare", sb, "--op", "ptx-op,broken-fence-sc", "--ax", "ptx", "--executions", "--report",
+            scratch.path("compare/report.md").string()});
+  INFO(compared.standardError);
+  REQUIRE(compared.exitStatus == 1);  // the broken preset is caught
+  drawnInStyle(scratch.path("compare/report-graphs"));
+
+  // A style with no picture to style is a usage error, as herd's would be
+  // silently ignored.
+  for (const std::vector<std::string>& arguments : std::vector<std::vector<std::string>>{
+           {sb, "--model", "ptx-op", "--mono"},
+           {sb, "--model", "ptx-op", "--witness", "--mono"},
+           {"races", racy, "--mono"},
+           {"compare", sb, "--ax", "ptx", "--executions", "--mono"},
+           {"compare", sb, "--ax", "ptx", "--report", scratch.path("r.md").string(), "--graph", "free"}}) {
+    const testing::CommandResult result = testing::runOpcheck(arguments);
+    INFO(arguments.back() << ": " << result.standardError);
+    CHECK(result.exitStatus == 2);
+    CHECK_THAT(result.standardError, Catch::Contains("style the pictures"));
+  }
+}
