@@ -1,5 +1,6 @@
 #include "cli/TestLabels.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -7,11 +8,18 @@ namespace opcheck::cli {
 
 namespace {
 
-// The second word of the first line that has one: the test's name.
+// The second word of the first line that has one, within the file's first
+// kibibytes (a file that never ends, such as /dev/zero, is read no further):
+// the test's name.
 std::string headerName(const std::filesystem::path& file) {
-  std::ifstream in(file);
+  constexpr std::size_t kHeaderBytes = 4096;
+  std::ifstream in(file, std::ios::binary);
+  std::string head(kHeaderBytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  std::istringstream lines(head);
   std::string line;
-  while (std::getline(in, line)) {
+  while (std::getline(lines, line)) {
     std::istringstream words(line);
     std::string architecture;
     std::string name;
