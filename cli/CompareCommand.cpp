@@ -323,7 +323,7 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   options.comparison.operational.architecture = operationalModel->architecture;
   options.operationalName = operationalModel->name;
   for (const std::string& name : splitCommas(axiomatic)) {
-    const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(name);
+    const axiomcheck::AxiomaticModel* model = findAxiomaticModel(name);
     if (model == nullptr) {
       return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + "), not '" + name + "'");
     }
