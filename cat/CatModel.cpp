@@ -61,7 +61,7 @@ std::unique_ptr<CatShared> share(CatProgram program, const std::string& file) {
   shared->summary = "cat model " + (p.title.empty() ? file : "\"" + p.title + "\"") + " read from " + file;
   for (std::size_t check = 0; check < p.checks.size(); ++check) {
     const Check& c = p.checks[check];
-    const Axiom axiom{c.name, file, c.statement, {}};
+    const Axiom axiom{c.name, shared->name, c.statement, {}};
     if (c.flag) {
       shared->flags.push_back(axiom);
       shared->flagChecks.push_back(check);

@@ -1,6 +1,7 @@
 // co as every strict partial order over each location's writes, the
-// initial write first: the base co of a cat model that redefines co, as
-// Dat3M's PTX models do (`let co = co+`; docs/cat.md "co"). Each order is
+// initial write first and each thread's writes in program order: the base
+// co of a cat model that redefines co, as Dat3M's PTX models do (`let co =
+// co+`; docs/cat.md "Choices a candidate makes"). Each order is
 // built once: writes are added one at a time, each placed above a
 // down-closed set of the writes placed so far and below an up-closed set
 // disjoint from it (every element below it before every element above it),
@@ -49,6 +50,13 @@ class PartialCoherenceEnumerator {
         placed |= axiomcheck::eventBit(writes_[at]);
       }
     }
+    // A thread's writes in program order (writes are placed in event
+    // order, so its earlier writes are placed already): the other way, or
+    // unordered, is a po-loc; co cycle or an unordered pair of program-
+    // ordered writes, which a model that orders writes of one thread by
+    // coherence forbids (herd's and Dat3M's SC-per-location), as
+    // axiomcheck/TotalCoherence.h assumes for total orders.
+    const axiomcheck::EventSet earlier = placed & x_.po.predecessors(write);
     const std::vector<unsigned> members = eventsOf(placed);
     // Each placed write is below, above or unrelated to the new one: 3^n.
     std::size_t choices = 1;
@@ -67,7 +75,7 @@ class PartialCoherenceEnumerator {
         }
         digits /= 3;
       }
-      if (!consistent(below, above)) {
+      if ((below & earlier) != earlier || !consistent(below, above)) {
         continue;
       }
       axiomcheck::forEachEvent(below, [&](unsigned event) { x_.co.add(event, write); });

@@ -119,7 +119,7 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   if (targets.size() != 1) {
     return usageError("the mapping check takes one --ax model, the PTX model the compiled tests run on");
   }
-  options.mappingCheck.target = axiomcheck::findModel(targets.front());
+  options.mappingCheck.target = findAxiomaticModel(targets.front());
   if (options.mappingCheck.target == nullptr) {
     return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + "), not '" + targets.front() +
                       "'");
