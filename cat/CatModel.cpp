@@ -45,6 +45,13 @@ struct CatShared {
   std::vector<bool> dynamicChecks;  // per check: whether it reads co or the Fence-SC order
 };
 
+// The base relations that name the edges of a broken acyclic check, in
+// the order they are tried.
+constexpr std::array<Base, 14> kExplainingBases = {
+    Base::ReadsFrom, Base::Coherence, Base::FromRead,  Base::ProgramOrderLocation, Base::Data,
+    Base::Address,   Base::Control,   Base::Rmw,       Base::FenceScOrder,         Base::BarrierSync,
+    Base::MembarCta, Base::MembarGl,  Base::MembarSys, Base::ProgramOrder};
+
 bool reads(const CatProgram& program, Base base) { return program.readsBase[static_cast<std::size_t>(base)]; }
 
 bool containsIgnoringCase(std::string_view text, std::string_view part) {
@@ -222,7 +229,14 @@ class CatModel final : public axiomcheck::AxiomaticModel {
     std::vector<ExplainedEdge> edges;
     switch (check.kind) {
       case CheckKind::Acyclic: {
-        const std::array<axiomcheck::NamedRelation, 1> parts = {{{check.name, value.relation}}};
+        // Each edge named by the first base relation holding it (as herd
+        // labels its pictures), else by the check.
+        std::vector<axiomcheck::NamedRelation> parts;
+        for (const Base base : kExplainingBases) {
+          parts.push_back(
+              {kBaseNames[static_cast<std::size_t>(base)], baseValue(x, base).relation & value.relation});
+        }
+        parts.push_back({check.name, value.relation});
         return axiomcheck::shortestCycle(parts);
       }
       case CheckKind::Irreflexive:
