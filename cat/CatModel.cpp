@@ -107,6 +107,14 @@ std::unique_ptr<CatShared> share(CatProgram program, const std::string& file) {
   return shared;
 }
 
+// The pairs of fence.sc sync_fence orders: those whose scopes include each
+// other's threads (sr; a thread's own fences among them).
+Relation fenceScRelated(const Execution& x) {
+  const EventSet fences = baseValue(x, Base::SequentiallyConsistent).set;
+  return baseValue(x, Base::SameScope).relation.restricted(fences, fences) -
+         Relation::identity(x.size, fences);
+}
+
 class CatModel final : public axiomcheck::AxiomaticModel {
  public:
   CatModel(const CatShared& shared, AxiomMask skip) : shared_(shared), skip_(skip) {}
@@ -183,7 +191,7 @@ class CatModel final : public axiomcheck::AxiomaticModel {
     // sync_fence: an order of the fence.sc whose scopes include each
     // other's threads (Dat3M's sr), po between those of one thread.
     const Value scFences = baseValue(x, Base::SequentiallyConsistent);
-    const Relation related = baseValue(x, Base::SameScope).relation.restricted(scFences.set, scFences.set);
+    const Relation related = fenceScRelated(x);
     const Relation forced = x.po.restricted(scFences.set, scFences.set);
     std::vector<axiomcheck::EventPair> pairs;
     axiomcheck::forEachEvent(scFences.set, [&](unsigned a) {
@@ -194,9 +202,17 @@ class CatModel final : public axiomcheck::AxiomaticModel {
       });
     });
     axiomcheck::forEachOrientation(forced, pairs, [&](const Relation& order) {
-      x.fenceScOrder = order & (related | forced);
+      x.fenceScOrder = order & related;
       withCoherence();
     });
+  }
+
+  // A run's order of its fence.sc (compare --executions) narrowed to the
+  // pairs sync_fence relates (above); its co stays whole.
+  void narrowTotalOrders(Execution& x) const override {
+    if (shared_.readsFenceScOrder) {
+      x.fenceScOrder &= fenceScRelated(x);
+    }
   }
 
   std::vector<std::size_t> brokenAxioms(const Execution& x) const override {

@@ -147,7 +147,7 @@ class Builder {
       } else {
         result.name = result.statement;
       }
-      if (result.flag && !result.negated && check->AS() == nullptr) {
+      if (result.flag && check->AS() == nullptr) {
         litmus::fail(file, positionOf(check->getStart()), "a flag needs a name ('flag ~empty r as NAME')");
       }
       program_.statements.push_back({Statement::Kind::Check, {}, program_.checks.size(), false});

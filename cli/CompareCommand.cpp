@@ -325,7 +325,8 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   for (const std::string& name : splitCommas(axiomatic)) {
     const axiomcheck::AxiomaticModel* model = findAxiomaticModel(name);
     if (model == nullptr) {
-      return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + "), not '" + name + "'");
+      return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + ", or a FILE.cat), not '" +
+                        name + "'");
     }
     options.comparison.axiomatic.push_back(model);
     options.axiomaticNames.push_back(name);

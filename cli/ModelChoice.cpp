@@ -86,9 +86,9 @@ std::string axiomaticModelNames(std::string_view last, bool (*keep)(const axiomc
 
 std::string modelNames() {
   return std::string(axiomcheck::ptxModel().name()) + " (= " + std::string(axiomcheck::ptx75Model().name()) +
-         "), " + axiomaticModelNames().substr(axiomcheck::ptxModel().name().size() + 2) + ", " +
-         std::string(kOperational) + " or " + std::string(kOperational) +
-         ",PRESET (opcheck models lists the presets)";
+         "), " + axiomaticModelNames().substr(axiomcheck::ptxModel().name().size() + 2) +
+         ", a cat file FILE.cat (docs/cat.md), " + std::string(kOperational) + " or " +
+         std::string(kOperational) + ",PRESET (opcheck models lists the presets)";
 }
 
 std::vector<ModelChoice> harnessDefaultModels() {

@@ -112,3 +112,23 @@ TEST_CASE("a cat model's flag, include and functions, and races refusing it", "[
   CHECK(races.exitStatus == 2);
   CHECK(races.standardError.find("races takes --model") != std::string::npos);
 }
+
+TEST_CASE("compare --executions narrows a run's fence.sc order to the pairs sync_fence relates",
+          "[cat][corpus]") {
+  const auto model = referenceModel("ptx-v6.0-dat3m.cat");
+  if (!model) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  // SB with fence.sc.cta in two CTAs: the fences are not morally strong
+  // (neither scope includes the other thread, PTX ISA 9.1 8.7), so no
+  // Fence-SC order relates them (8.9.3) and every outcome is allowed; a
+  // run's total order of the two fences, kept whole, would make them
+  // synchronize and its graphs break axiom-FenceSC.
+  const fs::path test = *testing::corporaDirectory() / "dat3m-ptx" / "Manual" / "SB+sc-cta-outScope.litmus";
+  const testing::CommandResult result =
+      testing::runOpcheck({"compare", test.string(), "--executions", "--ax", model->string()});
+  CHECK(result.exitStatus == 0);
+  CHECK(result.standardOutput.find("4 equal") != std::string::npos);
+  CHECK(result.standardOutput.find(", 0 break a") != std::string::npos);
+}
