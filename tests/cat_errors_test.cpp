@@ -42,6 +42,12 @@ TEST_CASE("cat unknown names and type errors name their position", "[cat]") {
   CHECK(errorOf("include \"absent.cat\"").starts_with("m.cat:1:9: error: cannot include \"absent.cat\""));
 }
 
+TEST_CASE("cat show and unshow are accepted, their names checked", "[cat]") {
+  CHECK(errorOf("acyclic po as a\nshow po | rf as link\nunshow po, rf\nshow po") == "no error");
+  CHECK(errorOf("acyclic po as a\nunshow po, nope") ==
+        "m.cat:2:12: error: unknown name 'nope' (docs/cat.md lists the base names)");
+}
+
 TEST_CASE("a .cat model that cannot be read is bad input, exit 2", "[cat]") {
   testing::Scratch scratch;
   const std::filesystem::path bad = scratch.path() / "bad.cat";
