@@ -120,7 +120,7 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   if (targets.size() != 1) {
     return usageError("the mapping check takes one --ax model, the PTX model the compiled tests run on");
   }
-  options.mappingCheck.target = axiomcheck::findModel(targets.front());
+  options.mappingCheck.target = findAxiomaticModel(targets.front());
   if (options.mappingCheck.target == nullptr) {
     return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + "), not '" + targets.front() +
                       "'");
@@ -333,9 +333,10 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
   options.comparison.operational.architecture = operationalModel->architecture;
   options.operationalName = operationalModel->name;
   for (const std::string& name : splitCommas(axiomatic)) {
-    const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(name);
+    const axiomcheck::AxiomaticModel* model = findAxiomaticModel(name);
     if (model == nullptr) {
-      return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + "), not '" + name + "'");
+      return usageError("--ax takes axiomatic models (" + axiomaticModelNames() + ", or a FILE.cat), not '" +
+                        name + "'");
     }
     options.comparison.axiomatic.push_back(model);
     options.axiomaticNames.push_back(name);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "axiomcheck/Models.h"
+#include "cat/CatModel.h"
 #include "opsem/OperationalModel.h"
 
 namespace opcheck::cli {
@@ -40,8 +41,15 @@ std::optional<ModelChoice> findOperationalModel(std::string_view name) {
   return operationalChoice(*architecture);
 }
 
+const axiomcheck::AxiomaticModel* findAxiomaticModel(std::string_view name) {
+  if (cat::isCatFileName(name)) {
+    return &cat::loadCatModel(std::string(name));
+  }
+  return axiomcheck::findModel(name);
+}
+
 std::optional<ModelChoice> findModelChoice(std::string_view name) {
-  if (const axiomcheck::AxiomaticModel* model = axiomcheck::findModel(name)) {
+  if (const axiomcheck::AxiomaticModel* model = findAxiomaticModel(name)) {
     return ModelChoice{std::string(name), model, {}};
   }
   return findOperationalModel(name);
@@ -78,9 +86,9 @@ std::string axiomaticModelNames(std::string_view last, bool (*keep)(const axiomc
 
 std::string modelNames() {
   return std::string(axiomcheck::ptxModel().name()) + " (= " + std::string(axiomcheck::ptx75Model().name()) +
-         "), " + axiomaticModelNames().substr(axiomcheck::ptxModel().name().size() + 2) + ", " +
-         std::string(kOperational) + " or " + std::string(kOperational) +
-         ",PRESET (opcheck models lists the presets)";
+         "), " + axiomaticModelNames().substr(axiomcheck::ptxModel().name().size() + 2) +
+         ", a cat file FILE.cat (docs/cat.md), " + std::string(kOperational) + " or " +
+         std::string(kOperational) + ",PRESET (opcheck models lists the presets)";
 }
 
 std::vector<ModelChoice> harnessDefaultModels() {

@@ -30,7 +30,13 @@ struct ModelChoice {
 // ptx-op or ptx-op,PRESET; nothing for anything else.
 std::optional<ModelChoice> findOperationalModel(std::string_view name);
 
-// An axiomatic model's name or what findOperationalModel takes.
+// The axiomatic model called NAME, or null: a built-in one
+// (axiomcheck::findModel) or a cat file (a name ending in .cat; docs/cat.md),
+// read once. Throws litmus::InputError for a cat file that cannot be read
+// or does not parse.
+const axiomcheck::AxiomaticModel* findAxiomaticModel(std::string_view name);
+
+// An axiomatic model's name (findAxiomaticModel) or what findOperationalModel takes.
 std::optional<ModelChoice> findModelChoice(std::string_view name);
 
 // The model `opcheck FILE...` (and races, and compare --against) runs without

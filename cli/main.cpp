@@ -25,6 +25,7 @@
 #include "cli/Commands.h"
 #include "cli/ExitStatus.h"
 #include "cli/Interrupt.h"
+#include "litmus/Diagnostic.h"
 #include "litmus/FileReading.h"
 
 namespace {
@@ -167,7 +168,15 @@ int main(int argc, char** argv) {
     return kBadInput;
   }
   // Not a subcommand: files and directories to run a model on.
-  const int status = subcommand != nullptr ? subcommand->run(rest) : runModelCommand(arguments);
+  int status = kBadInput;
+  try {
+    status = subcommand != nullptr ? subcommand->run(rest) : runModelCommand(arguments);
+  } catch (const opcheck::litmus::InputError& error) {
+    // A model named on the command line that cannot be read (a .cat file,
+    // cli/ModelChoice.h): FILE:LINE:COL: error: ... (docs/architecture.md "Bad input").
+    std::cerr << error.diagnostic().format() << '\n';
+    return kBadInput;
+  }
   // A signal that came while a command had nothing to stop (generate,
   // models) still ends it as the signal would have.
   return interrupted() ? interruptStatus() : status;

@@ -26,8 +26,8 @@ tidy=$(command -v clang-tidy-19 || true)
 cache=${OPCHECK_TIDY_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/opcheck/tidy}
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_UNITY_BUILD=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 # The generated parsers' headers, which the sources include: every grammar's
-# (the litmus tests' and the PTX modules').
-ninja -C "$build" opcheck_grammar opcheck_ptxmodule_grammar >/dev/null
+# (the litmus tests', the PTX modules' and the cat models').
+ninja -C "$build" opcheck_grammar opcheck_ptxmodule_grammar opcheck_cat_grammar >/dev/null
 build=$(cd "$build" && pwd)
 
 # One line per compilation: its hash, then its source (a file, so that a
