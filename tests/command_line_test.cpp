@@ -202,8 +202,8 @@ TEST_CASE("herd7's single-dash options are opcheck's, or a usage error saying wh
   checkUsageError({kCatalogueStoreBuffering, "-hexa", "true"}, "herd7's -hexa is not an opcheck option");
   checkUsageError({kCatalogueStoreBuffering, "-speedcheck", "fast"}, "lists every final state");
   checkUsageError({kCatalogueStoreBuffering, "-showlegend", "true"}, "--show, --nshow");
-  // Picture styles are opcheck's, and style only what --show draws.
-  checkUsageError({kCatalogueStoreBuffering, "-showevents", "mem"}, "give --show too");
+  // Picture styles are opcheck's, and style only pictures a command draws.
+  checkUsageError({kCatalogueStoreBuffering, "-showevents", "mem"}, "style the pictures of --show");
   checkUsageError({kCatalogueStoreBuffering, "-mono", "yes"}, "-mono takes true or false");
   checkUsageError({kCatalogueStoreBuffering, "-conf", "ptx.cfg"}, "models are built in");
   // An option of another command, and one with its value missing.
