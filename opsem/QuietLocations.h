@@ -72,15 +72,9 @@ class QuietLocations {
         }
         accesses[at] = std::uint32_t{1} << *location;
       }
-      std::vector<std::uint32_t> from(code.size() + 1, 0);
-      for (std::size_t at = code.size(); at-- > 0;) {
-        from[at] = from[at + 1] | accesses[at];
-      }
-      if (program.hasBackwardBranch) {
-        from.assign(code.size() + 1, from[0]);
-      }
+      accessesFrom_.push_back(
+          SettledLocations<Capacity>::fromEachInstruction(accesses, program.hasBackwardBranch));
       accessOf_.push_back(std::move(accesses));
-      accessesFrom_.push_back(std::move(from));
     }
   }
 

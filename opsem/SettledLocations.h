@@ -80,15 +80,8 @@ class SettledLocations {
         }
         loads[at] = std::uint32_t{1} << *location;
       }
-      std::vector<std::uint32_t> from(code.size() + 1, 0);
-      for (std::size_t at = code.size(); at-- > 0;) {
-        from[at] = from[at + 1] | loads[at];
-      }
-      if (program.hasBackwardBranch) {
-        from.assign(code.size() + 1, from[0]);
-      }
+      loadsFrom_.push_back(fromEachInstruction(loads, program.hasBackwardBranch));
       loadOf_.push_back(std::move(loads));
-      loadsFrom_.push_back(std::move(from));
     }
     allLocations_ = (std::uint32_t{1} << program.locations) - 1;
     threadsOf_.resize(program.ctas);
@@ -181,9 +174,25 @@ class SettledLocations {
     return loading;
   }
 
-  // The registers CODE writes, a bit each (writtenRegister); public for
-  // QuietLocations.h, which finds fixed addresses as RED-6 does.
+  // Public for QuietLocations.h, which finds fixed addresses and what is
+  // left of a thread's accesses as RED-6 does.
  public:
+  // EACH's locations (a bit each, one entry per instruction) from each
+  // program counter to the end, and at the end none; every one of them
+  // from everywhere when a backward branch may run any instruction again.
+  static std::vector<std::uint32_t> fromEachInstruction(const std::vector<std::uint32_t>& each,
+                                                        bool backwardBranch) {
+    std::vector<std::uint32_t> from(each.size() + 1, 0);
+    for (std::size_t at = each.size(); at-- > 0;) {
+      from[at] = from[at + 1] | each[at];
+    }
+    if (backwardBranch) {
+      from.assign(each.size() + 1, from[0]);
+    }
+    return from;
+  }
+
+  // The registers CODE writes, a bit each (writtenRegister).
   static std::uint64_t writtenRegisters(const std::vector<CompiledInstruction>& code) {
     std::uint64_t written = 0;
     for (const CompiledInstruction& instruction : code) {
