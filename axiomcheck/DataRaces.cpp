@@ -137,6 +137,12 @@ class RaceExplainer {
   void explain(Race& race, unsigned a, unsigned b) const {
     const Event& first = x_.events[a];
     const Event& second = x_.events[b];
+    if ((first.proxy == litmus::Proxy::Async) != (second.proxy == litmus::Proxy::Async)) {
+      // PTX ISA 9.1 9.7.9.25.2: a generic and an async-proxy access of one
+      // location need fence.proxy.async between them.
+      race.kind = RaceClass::MissingProxyFence;
+      return;
+    }
     if (first.isStrong() && second.isStrong()) {
       // PTX ISA 9.1 8.7: both strong, yet not morally strong: a scope does
       // not include the other thread (seed 002 Table IV (d) for atomics).
@@ -602,7 +608,11 @@ ExecutionRaces findRaces(const Execution& x, bool explain) {
   forEachEvent(memory, [&](unsigned a) {
     forEachEvent(x.sameLocation.successors(a) & memory & ~firstEvents(a + 1), [&](unsigned b) {
       // PTX ISA 9.1 8.7.1: overlapping, at least one a write.
-      if ((!contains(x.writes, a) && !contains(x.writes, b)) || x.sameThread(a, b) ||
+      // Two accesses of one thread race only when one is an asynchronous
+      // operation's, outside program order (PTX ISA 9.1 8.9.1.1), through
+      // another proxy (8.7 condition 2).
+      const bool crossProxy = x.events[a].proxy != x.events[b].proxy;
+      if ((!contains(x.writes, a) && !contains(x.writes, b)) || (x.sameThread(a, b) && !crossProxy) ||
           orderedBy(relations.cause, a, b)) {
         return;
       }
@@ -701,6 +711,8 @@ std::string_view raceClassName(RaceClass kind) {
       return "scoped-release-acquire";
     case RaceClass::ScopedBarrier:
       return "scoped-barrier";
+    case RaceClass::MissingProxyFence:
+      return "missing-proxy-fence";
   }
   return "?";
 }

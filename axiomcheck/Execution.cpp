@@ -161,8 +161,28 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
         gpuMates |= x.threadEvents[other];
       }
     }
+    const ThreadPath& path = *paths[thread];
+    const unsigned first = x.firstEvent[thread];
     forEachEvent(x.threadEvents[thread], [&](unsigned event) {
-      x.po.setSuccessors(event, x.threadEvents[thread] & ~firstEvents(event + 1));
+      EventSet later = x.threadEvents[thread] & ~firstEvents(event + 1);
+      const PathEvent& own = path.events[event - first];
+      if (own.asyncOperation != 0) {
+        // PTX ISA 9.1 8.9.1.1: an asynchronous operation's accesses are
+        // ordered with each other and after the thread's earlier
+        // instructions, not before its later ones, until a wait completes
+        // them (ThreadPaths.h, litmus/AsyncOperations.h).
+        EventSet ordered = 0;
+        forEachEvent(later, [&](unsigned other) {
+          if (path.events[other - first].asyncOperation == own.asyncOperation) {
+            ordered |= eventBit(other);
+          }
+        });
+        if (own.awaitedAt != kNotAwaited) {
+          ordered |= later & ~firstEvents(first + own.awaitedAt);
+        }
+        later = ordered;
+      }
+      x.po.setSuccessors(event, later);
       x.sameCta.setSuccessors(event, ctaMates);
       x.sameGpu.setSuccessors(event, gpuMates);
     });

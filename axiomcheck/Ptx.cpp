@@ -139,7 +139,7 @@ Relation morallyStrong(const Execution& x) {
     }
   }
   // PTX ISA 9.1 8.7 condition 2: through the same proxy.
-  std::array<EventSet, static_cast<std::size_t>(litmus::Proxy::Texture) + 1> byProxy{};  // Texture: the last
+  std::array<EventSet, static_cast<std::size_t>(litmus::Proxy::Async) + 1> byProxy{};  // Async: the last
   for (unsigned event = 0; event < x.size; ++event) {
     byProxy[static_cast<std::size_t>(x.events[event].proxy)] |= eventBit(event);
   }

@@ -3,6 +3,7 @@
 #include <optional>
 #include <utility>
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/MbarrierLowering.h"
@@ -58,6 +59,12 @@ struct PathState {
   EventSet control = 0;                  // loads the branches taken so far depend on
   std::vector<std::uint16_t> backJumps;  // per instruction: backward jumps taken
   std::vector<ExprId> registers;
+  // Bulk async-groups (litmus/AsyncOperations.h): the accesses of the
+  // bulk-group copies not yet committed, and the committed groups whose
+  // accesses are not all awaited, oldest first.
+  std::uint8_t asyncOperations = 0;
+  std::vector<std::uint8_t> uncommitted;
+  std::vector<std::vector<std::uint8_t>> groups;
 };
 
 class PathEnumerator {
@@ -254,13 +261,32 @@ class PathEnumerator {
       case InstructionKind::MbarrierInit:
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
+      case InstructionKind::MbarrierUpdate:
         return mbarrier(state, litmus::lowerMbarrier(instruction), guardLoads);
       case InstructionKind::Jump:
         return jump(state, labelTarget(operands[0]));
       case InstructionKind::ConditionalBranch:
         return conditionalBranch(state, instruction);
+      case InstructionKind::AsyncCopy:
+        bulkCopy(state, instruction, guardLoads);
+        break;
+      case InstructionKind::AsyncCommit:
+        // 9.7.9.25.1.1: "A commit operation creates a per-thread async-group
+        // containing all prior asynchronous operations tracked by async-group
+        // completion ... but none of the asynchronous operations following".
+        state.groups.push_back(std::move(state.uncommitted));
+        state.uncommitted.clear();
+        break;
+      case InstructionKind::AsyncWait:
+        bulkWait(state, instruction, guardLoads);
+        break;
       case InstructionKind::ProxyFence: {
         // Models without proxies refuse it first (checkSupported).
+        if (instruction.stateSpace != litmus::StateSpace::Generic) {
+          fail(instruction, "fence.proxy.async with a state space (." +
+                                std::string(litmus::spelling(instruction.stateSpace)) +
+                                ") is not supported by the axiomatic models: write fence.proxy.async");
+        }
         PathEvent fence;
         fence.kind = EventKind::Fence;
         fence.proxy = litmus::proxyOf(instruction);
@@ -388,7 +414,7 @@ class PathEnumerator {
       ++state.next;
       return true;
     }
-    if (kind == InstructionKind::ReadModifyWrite) {
+    if (kind == InstructionKind::ReadModifyWrite || kind == InstructionKind::Reduction) {
       return readModifyWrite(state, access, lowered.result, guardLoads);
     }
     return mbarrierWait(state, access, lowered.result, guardLoads);
@@ -428,6 +454,87 @@ class PathEnumerator {
     const ExprId done = complete(state, read);
     state.path.assumptions.push_back({done, true});
     return true;
+  }
+
+  // cp.async.bulk [dst], [src], size{, [mbar]}: the events of one
+  // asynchronous operation (litmus/AsyncOperations.h).
+  void bulkCopy(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    const auto& operands = instruction.operands;
+    const std::uint8_t operation = ++state.asyncOperations;
+    PathEvent read;
+    read.kind = EventKind::Read;
+    read.proxy = litmus::Proxy::Async;
+    read.location = address(state, instruction, operands[1]);
+    read.asyncOperation = operation;
+    const std::uint8_t readIndex = addEvent(state, instruction, read, guardLoads);
+    PathEvent write = read;
+    write.kind = EventKind::Write;
+    write.location = address(state, instruction, operands[0]);
+    write.value = arena.load(readIndex);
+    write.data = arena.loads(write.value);
+    const std::uint8_t writeIndex = addEvent(state, instruction, write, guardLoads);
+    if (instruction.completion == litmus::Completion::BulkGroup) {
+      state.uncommitted.push_back(readIndex);
+      state.uncommitted.push_back(writeIndex);
+      return;
+    }
+    // The implicit generic-async proxy fence, then the complete-tx: a
+    // release update of the mbarrier at .cluster scope.
+    PathEvent fence;
+    fence.kind = EventKind::Fence;
+    fence.proxy = litmus::Proxy::Async;
+    fence.proxyFence = true;
+    fence.asyncOperation = operation;
+    addEvent(state, instruction, fence, guardLoads);
+    PathEvent update;
+    update.kind = EventKind::Read;
+    update.semantics = Semantics::Relaxed;
+    update.scope = litmus::Scope::Cluster;
+    update.location = address(state, instruction, operands[3]);
+    update.atomic = true;
+    update.reduction = true;
+    update.asyncOperation = operation;
+    const std::uint8_t old = addEvent(state, instruction, update, guardLoads);
+    update.kind = EventKind::Write;
+    update.semantics = Semantics::Release;
+    update.value = arena.binary(litmus::Operation::MbarrierCompleteTx, arena.load(old),
+                                arena.integer(litmus::kBulkCopyBytes), litmus::DataType::B64);
+    update.data = arena.loads(update.value);
+    addEvent(state, instruction, update, guardLoads);
+  }
+
+  // cp.async.bulk.wait_group{.read} N: every group but the N most recent
+  // completes (its reads only, with .read), and an implicit generic-async
+  // proxy fence follows what completed (litmus/AsyncOperations.h).
+  void bulkWait(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    const auto recent = static_cast<std::size_t>(instruction.operands[0].immediate);
+    if (state.groups.size() <= recent) {
+      return;
+    }
+    const std::size_t completed = state.groups.size() - recent;
+    const bool readsOnly = instruction.completion == litmus::Completion::Read;
+    const auto awaitedAt = static_cast<std::uint8_t>(state.path.events.size());
+    bool any = false;
+    for (std::size_t group = 0; group < completed; ++group) {
+      for (const std::uint8_t index : state.groups[group]) {
+        PathEvent& event = state.path.events[index];
+        if (event.awaitedAt == kNotAwaited && (!readsOnly || event.kind == EventKind::Read)) {
+          event.awaitedAt = awaitedAt;
+          any = true;
+        }
+      }
+    }
+    if (!readsOnly) {
+      state.groups.erase(state.groups.begin(), state.groups.begin() + static_cast<std::ptrdiff_t>(completed));
+    }
+    if (any) {
+      PathEvent fence;
+      fence.kind = EventKind::Fence;
+      fence.proxy = litmus::Proxy::Async;
+      fence.proxyFence = true;
+      addEvent(state, instruction, fence, guardLoads);
+    }
   }
 
   void barrier(PathState& state, const Instruction& instruction, EventSet guardLoads) {

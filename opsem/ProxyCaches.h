@@ -123,6 +123,8 @@ class ProxyCaches {
       case litmus::Proxy::Generic:
       case litmus::Proxy::Surface:
         break;  // PROXY-3: the surface path is the generic one
+      case litmus::Proxy::Async:
+        break;  // refused (Program.cpp: no copy engine)
     }
     if (hardware_.architecture.brokenProxyFenceKeepsLines && instruction.proxy != litmus::Proxy::Alias) {
       invalidated = 0;
