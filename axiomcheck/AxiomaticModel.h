@@ -145,7 +145,8 @@ class AxiomaticModel {
 };
 
 // Throws litmus::InputError (naming FILE and the position) for a test that
-// uses a non-generic proxy or an alias (PTX 7.5's mixed-proxy model),
+// uses a non-generic proxy, an alias (PTX 7.5's mixed-proxy model) or an
+// asynchronous operation (litmus/AsyncOperations.h),
 // saying that WHO ("model ptx60", "opcheck races") does not support it.
 // ALLOW_ASYNC: leave the asynchronous operations (litmus/AsyncOperations.h),
 // which opcheck races reads.

@@ -143,6 +143,10 @@ class RaceExplainer {
       race.kind = RaceClass::MissingProxyFence;
       return;
     }
+    if (x_.sameThread(a, b)) {
+      race.kind = RaceClass::AsyncNotAwaited;  // findRaces keeps these pairs only
+      return;
+    }
     if (first.isStrong() && second.isStrong()) {
       // PTX ISA 9.1 8.7: both strong, yet not morally strong: a scope does
       // not include the other thread (seed 002 Table IV (d) for atomics).
@@ -599,6 +603,20 @@ class RelaxedClassifier {
 
 }  // namespace
 
+namespace {
+
+bool asyncPathEvent(const Execution& x, unsigned event) {
+  const Event& e = x.events[event];
+  return x.paths[static_cast<std::size_t>(e.thread)]->events[e.pathEvent].asyncOperation != 0;
+}
+
+// Whether A or B, events of one thread, is an asynchronous operation's.
+bool asyncPair(const Execution& x, unsigned a, unsigned b) {
+  return asyncPathEvent(x, a) || asyncPathEvent(x, b);
+}
+
+}  // namespace
+
 ExecutionRaces findRaces(const Execution& x, bool explain) {
   ExecutionRaces result;
   const PtxRelations relations = ptxRelations(x);
@@ -609,10 +627,8 @@ ExecutionRaces findRaces(const Execution& x, bool explain) {
     forEachEvent(x.sameLocation.successors(a) & memory & ~firstEvents(a + 1), [&](unsigned b) {
       // PTX ISA 9.1 8.7.1: overlapping, at least one a write.
       // Two accesses of one thread race only when one is an asynchronous
-      // operation's, outside program order (PTX ISA 9.1 8.9.1.1), through
-      // another proxy (8.7 condition 2).
-      const bool crossProxy = x.events[a].proxy != x.events[b].proxy;
-      if ((!contains(x.writes, a) && !contains(x.writes, b)) || (x.sameThread(a, b) && !crossProxy) ||
+      // operation's, outside program order (PTX ISA 9.1 8.9.1.1).
+      if ((!contains(x.writes, a) && !contains(x.writes, b)) || (x.sameThread(a, b) && !asyncPair(x, a, b)) ||
           orderedBy(relations.cause, a, b)) {
         return;
       }
@@ -713,6 +729,8 @@ std::string_view raceClassName(RaceClass kind) {
       return "scoped-barrier";
     case RaceClass::MissingProxyFence:
       return "missing-proxy-fence";
+    case RaceClass::AsyncNotAwaited:
+      return "async-not-awaited";
   }
   return "?";
 }

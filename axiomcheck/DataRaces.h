@@ -71,6 +71,12 @@ enum class RaceClass {
   // needs a cross-proxy fence. For the async proxy, fence.proxy.async should
   // be used"); two such accesses are never morally strong (8.7 condition 2).
   MissingProxyFence,
+  // Both of one thread, one an asynchronous operation's that no wait has
+  // completed before the other (PTX ISA 9.1 9.7.9.25.1: "modifying the
+  // source memory location ... or reading from the destination memory
+  // location before the asynchronous operation completes, exhibits
+  // undefined behavior").
+  AsyncNotAwaited,
 };
 
 // DRFrlx (seed 003 Sec. 3) classes of a race between morally strong

@@ -64,7 +64,7 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
                      std::to_string(kMaxEvents) + " (one 64-bit word per relation row)");
   }
   x.size = static_cast<unsigned>(total + initials);
-  x.reads = x.writes = x.initialWrites = x.fences = x.barrierArrives = x.barrierWaits = 0;
+  x.reads = x.writes = x.initialWrites = x.fences = x.barrierArrives = x.barrierWaits = x.asyncEvents = 0;
   x.locationEvents.assign(test.locations.size(), 0);
   x.initialWriteOf.assign(test.locations.size(), Execution::kNoEvent);
   x.threadEvents.assign(threads, 0);
@@ -116,6 +116,9 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
       event.scope = source.scope;
       event.pathEvent = static_cast<std::uint8_t>(index);
       const EventSet bit = eventBit(id);
+      if (source.asyncOperation != 0) {
+        x.asyncEvents |= bit;
+      }
       switch (source.kind) {
         case EventKind::Read:
           x.reads |= bit;

@@ -254,13 +254,17 @@ std::string explanation(const litmus::Test& test, const Race& race) {
              "orders them across the proxies: put fence.proxy.async between them (PTX ISA 9.1 9.7.9.25.2), "
              "or wait for the asynchronous operation to complete";
       break;
+    case RaceClass::AsyncNotAwaited:
+      out << "an asynchronous operation of the thread is not complete when the other access runs: wait for "
+             "it first (its wait_group or mbarrier; PTX ISA 9.1 9.7.9.25.1)";
+      break;
     case RaceClass::ScopedBarrier:
       out << "bar.cta.sync synchronizes the threads of one CTA only (P" << race.first.thread << " in CTA "
           << firstPlacement.cta << ", P" << race.second.thread << " in CTA " << secondPlacement.cta
           << "); order them with a release/acquire pattern or fences at " << scopeName(race.neededScope);
       break;
   }
-  if (race.kind == RaceClass::MissingProxyFence) {
+  if (race.kind == RaceClass::MissingProxyFence || race.kind == RaceClass::AsyncNotAwaited) {
     return out.str();  // no scope makes two proxies' accesses morally strong (8.7 condition 2)
   }
   out << (c ? "; both atomic at " : "; both strong at ") << scopeName(race.neededScope)

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "gpu/Harness.h"
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
@@ -586,7 +587,7 @@ class ModuleWriter {
     }
     if (litmus::isProxyInstruction(instruction.opcode) &&
         litmus::kindOf(instruction.opcode) != InstructionKind::ProxyFence &&
-        litmus::kindOf(instruction.opcode) != InstructionKind::AsyncCopy) {
+        !litmus::isAsyncOperation(instruction)) {
       refuse(file_, instruction.position,
              "'" + litmus::printMnemonic(instruction) + "', an access through the " +
                  std::string(litmus::spelling(instruction.proxy)) +
@@ -663,7 +664,9 @@ class ModuleWriter {
       case InstructionKind::AsyncCopy:
       case InstructionKind::AsyncCommit:
       case InstructionKind::AsyncWait:
-        refuseInstruction(instruction, "the harness runs no asynchronous copies (its locations are global)");
+      case InstructionKind::AsyncStore:
+        refuseInstruction(instruction,
+                          "the harness runs no asynchronous operations (its locations are global)");
       case InstructionKind::RegisterOperation:
         return guard + registerOperation(thread, instruction);
       case InstructionKind::SetPredicate: {

@@ -33,6 +33,7 @@ bool isOrdered(const litmus::Instruction& instruction) {
     case InstructionKind::AsyncCopy:
     case InstructionKind::AsyncCommit:
     case InstructionKind::AsyncWait:
+    case InstructionKind::AsyncStore:
       return true;
     case InstructionKind::RegisterOperation:
     case InstructionKind::SetPredicate:

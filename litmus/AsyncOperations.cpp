@@ -7,7 +7,8 @@ namespace opcheck::litmus {
 bool isAsyncOperation(const Instruction& instruction) {
   const InstructionKind kind = kindOf(instruction.opcode);
   if (kind == InstructionKind::AsyncCopy || kind == InstructionKind::AsyncCommit ||
-      kind == InstructionKind::AsyncWait || kind == InstructionKind::MbarrierUpdate) {
+      kind == InstructionKind::AsyncWait || kind == InstructionKind::AsyncStore ||
+      kind == InstructionKind::MbarrierUpdate) {
     return true;
   }
   if (kind == InstructionKind::MbarrierArrive) {

@@ -35,6 +35,25 @@
 //    follows it, with the implicit proxy fence between; with .read only
 //    their reads of the source are (".read ... completed ... the reading from
 //    their source locations", 9.7.9.25.6.2).
+//
+// The non-bulk copy cp.async (9.7.9.25.3) is the same but for its proxy,
+// the generic one (9.7.9.25.2 puts only the bulk copies in the async proxy),
+// so no proxy fence: cp.async.ca|cg.shared.global [dst], [src], cp-size
+// with cp-size 4, 8 or 16 copies its one location, and completes through
+// the thread's non-bulk async-groups (cp.async.commit_group,
+// cp.async.wait_group N; cp.async.wait_all is a commit and wait_group 0),
+// kept apart from the bulk ones ("The thread issuing the asynchronous
+// operation must create separate async-groups for bulk and non-bulk
+// asynchronous operations", 9.7.9.25.1.1).
+//
+// st.async{.weak}.shared::cluster.mbarrier::complete_tx::bytes.type [a], b,
+// [mbar] (9.7.9.12) is an asynchronous write of b to a: "This is a weak
+// store to shared memory, which signals its completion through an mbarrier
+// object", outside program order as a copy is (it "initiates an
+// asynchronous store operation"); then "The complete-tx operation on the
+// mbarrier has .release semantics at .cluster scope", of "the amount of
+// data stored in bytes" (the type's size). Its release form
+// (st.async.release.global, for global memory) is not read.
 #pragma once
 
 #include <cstdint>
@@ -48,9 +67,9 @@ namespace opcheck::litmus {
 constexpr std::int64_t kBulkCopyBytes = 16;
 
 // Whether INSTRUCTION is one of the asynchronous operations or their
-// completion and ordering (the bulk copies, their groups, the tx-count
-// instructions, fence.proxy.async), which the ptx model reads and the other
-// models refuse.
+// completion and ordering (the copies, their groups, st.async, the tx-count
+// instructions, fence.proxy.async), which the ptx model reads and ptx-op
+// refuses (the models without proxies refuse those of the async proxy).
 bool isAsyncOperation(const Instruction& instruction);
 
 }  // namespace opcheck::litmus

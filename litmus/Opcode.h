@@ -38,9 +38,10 @@ enum class InstructionKind : std::uint8_t {
   MbarrierArrive,     // mbarrier.arrive: an atomic update of its object
   MbarrierWait,       // mbarrier.test_wait, mbarrier.try_wait: a read of its object
   MbarrierUpdate,     // mbarrier.expect_tx, mbarrier.complete_tx: an update of its object, no result
-  AsyncCopy,          // cp.async.bulk: an asynchronous copy (litmus/AsyncOperations.h)
-  AsyncCommit,        // cp.async.bulk.commit_group
-  AsyncWait,          // cp.async.bulk.wait_group
+  AsyncCopy,          // cp.async.bulk, cp.async: an asynchronous copy (litmus/AsyncOperations.h)
+  AsyncCommit,        // cp.async.bulk.commit_group, cp.async.commit_group
+  AsyncWait,          // cp.async.bulk.wait_group, cp.async.wait_group, cp.async.wait_all
+  AsyncStore,         // st.async: an asynchronous store signalling an mbarrier
   RegisterOperation,  // mov, add, sub, and, or, xor, cvt
   SetPredicate,       // setp
   Jump,               // bra, goto

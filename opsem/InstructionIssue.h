@@ -221,6 +221,7 @@ class InstructionIssue {
       case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
       case InstructionKind::AsyncCommit:
       case InstructionKind::AsyncWait:
+      case InstructionKind::AsyncStore:
         return false;
     }
     return issueOperation(state, thread, instruction);
@@ -304,6 +305,7 @@ class InstructionIssue {
       case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
       case InstructionKind::AsyncCommit:
       case InstructionKind::AsyncWait:
+      case InstructionKind::AsyncStore:
         return false;
     }
     if (!hardware_.recorder.issue(state, thread)) {

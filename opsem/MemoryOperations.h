@@ -220,6 +220,7 @@ class MemoryOperations {
       case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
       case InstructionKind::AsyncCommit:
       case InstructionKind::AsyncWait:
+      case InstructionKind::AsyncStore:
       case InstructionKind::LegacyFence:  // decoded as fence.sc
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/InstructionSemantics.h"
 
 namespace opcheck::parser {
 
@@ -162,7 +163,8 @@ class Decoder {
     const InstructionKind kind = litmus::kindOf(instruction_.opcode);
     const bool qualified =
         space == litmus::StateSpace::SharedCta || space == litmus::StateSpace::SharedCluster;
-    const bool asyncInstruction = kind == InstructionKind::AsyncCopy || kind == InstructionKind::ProxyFence ||
+    const bool asyncInstruction = kind == InstructionKind::AsyncCopy || kind == InstructionKind::AsyncStore ||
+                                  kind == InstructionKind::ProxyFence ||
                                   kind == InstructionKind::MbarrierUpdate ||
                                   (litmus::isMbarrierInstruction(instruction_.opcode) &&
                                    info(instruction_.opcode).registerOperation != litmus::Operation::None);
@@ -284,7 +286,14 @@ class Decoder {
                 "a proxy fence's state space is .global, .shared::cta or .shared::cluster, after .async");
         break;
       case InstructionKind::AsyncCopy:
-        decodeBulkCopy();
+        if (info(i.opcode).proxies == litmus::AccessProxy::Async) {
+          decodeBulkCopy();
+        } else {
+          decodeCopy();
+        }
+        break;
+      case InstructionKind::AsyncStore:
+        decodeAsyncStore();
         break;
       case InstructionKind::AsyncCommit:
         break;
@@ -391,6 +400,38 @@ class Decoder {
             "a copy to shared memory completes through .mbarrier::complete_tx::bytes");
     require(!toGlobal || i.completion == Completion::BulkGroup,
             "a copy to global memory completes through .bulk_group");
+  }
+
+  // PTX ISA 9.1 9.7.9.25.3.1: cp.async.ca|cg.shared{::cta}.global.
+  void decodeCopy() const {
+    using litmus::StateSpace;
+    const Instruction& i = instruction_;
+    require(sourceSeen_ && (i.stateSpace == StateSpace::Shared || i.stateSpace == StateSpace::SharedCta) &&
+                i.sourceStateSpace == StateSpace::Global,
+            "copies .global to .shared or .shared::cta (PTX ISA 9.1 9.7.9.25.3.1)");
+    require(i.cacheOperator == litmus::CacheOperator::CacheAll ||
+                i.cacheOperator == litmus::CacheOperator::CacheGlobal,
+            "needs .ca or .cg");
+  }
+
+  // PTX ISA 9.1 9.7.9.12, the weak form: st.async{.weak}{.cluster}
+  // {.shared::cluster}{.mbarrier::complete_tx::bytes}.type; "If
+  // .completion_mechanism is not specified, it defaults to
+  // .mbarrier::complete_tx::bytes".
+  void decodeAsyncStore() {
+    Instruction& i = instruction_;
+    require(i.semantics == Semantics::Weak,
+            "opcheck reads the weak st.async to shared memory (its .release form, to global memory, is not "
+            "read)");
+    require(i.scope == Scope::None || i.scope == Scope::Cluster, "st.async's scope is .cluster");
+    require(i.stateSpace == litmus::StateSpace::Generic || i.stateSpace == litmus::StateSpace::SharedCluster,
+            "st.async stores to .shared::cluster");
+    require(
+        i.completion == litmus::Completion::None || i.completion == litmus::Completion::MbarrierCompleteTx,
+        "st.async completes through .mbarrier::complete_tx::bytes");
+    i.completion = litmus::Completion::MbarrierCompleteTx;
+    require(i.type != DataType::None && i.type != DataType::Predicate && litmus::bitsOf(i.type) >= 32,
+            "st.async stores .b32, .b64, .u32, .u64, .s32 or .s64");
   }
 
   std::string_view mnemonic_;

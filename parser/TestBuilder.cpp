@@ -544,7 +544,16 @@ class TestBuilder {
   void checkAsyncOperands(const Instruction& instruction, const PendingInstruction& pending) const {
     const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
     const auto& operands = instruction.operands;
-    if (kind == litmus::InstructionKind::AsyncCopy) {
+    const bool bulk = litmus::info(instruction.opcode).proxies == litmus::AccessProxy::Async;
+    if (kind == litmus::InstructionKind::AsyncCopy && !bulk) {
+      // PTX ISA 9.1 9.7.9.25.3.1: "cp-size can only be 4, 8 and 16"; a
+      // location holds one value, so any of them copies it.
+      const Operand& size = operands[2];
+      if (size.kind != Operand::Kind::Immediate ||
+          (size.immediate != 4 && size.immediate != 8 && size.immediate != 16)) {
+        fail(pending.operands[2].position, "cp.async's cp-size is 4, 8 or 16");
+      }
+    } else if (kind == litmus::InstructionKind::AsyncCopy) {
       const Operand& size = operands[2];
       if (size.kind != Operand::Kind::Immediate || size.immediate != litmus::kBulkCopyBytes) {
         fail(pending.operands[2].position,
@@ -560,7 +569,7 @@ class TestBuilder {
                                              "' completes through its bulk group and "
                                              "names no mbarrier");
       }
-    } else if (kind == litmus::InstructionKind::AsyncWait) {
+    } else if (kind == litmus::InstructionKind::AsyncWait && !operands.empty()) {
       if (operands[0].kind != Operand::Kind::Immediate || operands[0].immediate < 0) {
         fail(pending.operands[0].position, "a bulk wait's N is an integer constant, 0 or more");
       }

@@ -55,7 +55,8 @@ TEST_CASE("the opcode table's kinds say which instructions read, write, branch o
   CHECK(spellingsWhere([](const OpcodeInfo& row) { return isBranch(row.opcode); }) ==
         Strings{"bra", "goto", "beq", "bne", "blt", "ble", "bgt", "bge"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) { return isProxyInstruction(row.opcode); }) ==
-        Strings{"fence.proxy", "cp.async.bulk", "cold", "sust", "suld", "tld"});
+        Strings{"fence.proxy", "cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group",
+                "cold", "sust", "suld", "tld"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) {
           return row.kind == InstructionKind::RegisterOperation;
         }) == Strings{"mov", "add", "sub", "and", "or", "xor", "cvt"});
@@ -72,7 +73,10 @@ TEST_CASE("the opcode table's kinds say which instructions read, write, branch o
   CHECK(spellingsWhere([](const OpcodeInfo& row) {
           return row.kind == InstructionKind::AsyncCopy || row.kind == InstructionKind::AsyncCommit ||
                  row.kind == InstructionKind::AsyncWait;
-        }) == Strings{"cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group"});
+        }) == Strings{"cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group", "cp.async",
+                      "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return row.kind == InstructionKind::AsyncStore; }) ==
+        Strings{"st.async"});
 }
 
 TEST_CASE("each kind of instruction has the operands and qualifiers its kind implies", "[litmus]") {
@@ -83,7 +87,8 @@ TEST_CASE("each kind of instruction has the operands and qualifiers its kind imp
     // object) and the bulk copies take an address; exactly the branches a
     // label.
     CHECK((isMemoryAccess(row.opcode) || isMbarrierInstruction(row.opcode) ||
-           row.kind == InstructionKind::AsyncCopy) == (operands.find('a') != std::string_view::npos));
+           row.kind == InstructionKind::AsyncCopy || row.kind == InstructionKind::AsyncStore) ==
+          (operands.find('a') != std::string_view::npos));
     CHECK(isBranch(row.opcode) == (operands.find('l') != std::string_view::npos));
     // What reads memory or computes in registers has a destination first;
     // what only writes memory, orders or branches has none.
@@ -99,7 +104,7 @@ TEST_CASE("each kind of instruction has the operands and qualifiers its kind imp
           (isMemoryAccess(row.opcode) || row.kind == InstructionKind::Fence ||
            row.kind == InstructionKind::ClusterArrive || row.kind == InstructionKind::ClusterWait ||
            row.kind == InstructionKind::MbarrierArrive || row.kind == InstructionKind::MbarrierWait ||
-           row.kind == InstructionKind::MbarrierUpdate));
+           row.kind == InstructionKind::MbarrierUpdate || row.kind == InstructionKind::AsyncStore));
     CHECK(accepts(row, QualifierCategory::Operation) == isReadModifyWrite(row.opcode));
     CHECK(accepts(row, QualifierCategory::Comparison) == (row.kind == InstructionKind::SetPredicate));
     CHECK(accepts(row, QualifierCategory::BarrierAction) == (row.kind == InstructionKind::Barrier));

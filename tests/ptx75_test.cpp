@@ -256,7 +256,7 @@ TEST_CASE("the models without the async proxy refuse bulk copies at the instruct
     CHECK(result.standardError.find(file + ":15:2: error: ") != std::string::npos);
     CHECK(result.standardError.find(std::string(model) == "ptx-op"
                                         ? "is not supported by ptx-op"
-                                        : "an operation of the async proxy") != std::string::npos);
+                                        : "an asynchronous operation") != std::string::npos);
   }
   const testing::CommandResult ptx = testing::runOpcheck({file, "--model", "ptx"});
   CHECK(ptx.exitStatus == 0);

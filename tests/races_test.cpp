@@ -292,6 +292,13 @@ TEST_CASE("the TMA tests race across the proxies without fence.proxy.async and n
     INFO(name);
     CHECK(racesOf(async / (std::string(name) + ".litmus"), ptx).races.empty());
   }
+  // PTX ISA 9.1 9.7.9.25.1: "reading from the destination memory location
+  // before the asynchronous operation completes, exhibits undefined
+  // behavior"; 8.7 condition 1 needs program order, which the copy is not in.
+  const axiomcheck::TestRaces pending = racesOf(async / "cp.async+wait_group.1+newer.litmus", ptx);
+  REQUIRE(pending.races.size() == 1);
+  CHECK(pending.races[0].kind == axiomcheck::RaceClass::AsyncNotAwaited);
+  CHECK(racesOf(async / "cp.async+wait_group.1+older.litmus", ptx).races.empty());
   const testing::CommandResult result =
       testing::runOpcheck({"races", (async / "TMA-load+st.litmus").string()});
   CHECK(result.exitStatus == 0);
