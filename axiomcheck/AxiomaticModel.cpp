@@ -17,14 +17,14 @@ void refuseProxies(const litmus::Test& test, const std::string& file, const std:
     for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
       const bool asynchronous = litmus::isAsyncOperation(instruction);
       if ((litmus::isProxyInstruction(instruction.opcode) || asynchronous) && !(allowAsync && asynchronous)) {
-        const std::string what = asynchronous
-                                     ? "an asynchronous operation or its completion (PTX ISA 9.1 "
-                                       "8.9.1.1, 9.7.9.25), which only ptx75 models"
-                                     : "a non-generic proxy access: PTX 7.5's mixed-proxy model, which "
-                                       "only ptx75 models";
-        litmus::fail(file, instruction.position,
-                     who + " does not support '" + litmus::printMnemonic(instruction) + "' in P" +
-                         std::to_string(thread) + " (" + what + ")");
+        std::string message = who + " does not support '" + litmus::printMnemonic(instruction) + "' in P" +
+                              std::to_string(thread);
+        message += asynchronous
+                       ? " (an asynchronous operation or its completion (PTX ISA 9.1 8.9.1.1, "
+                         "9.7.9.25), which only ptx75 models)"
+                       : " (a non-generic proxy access: PTX 7.5's mixed-proxy model, which only ptx75 "
+                         "models)";
+        litmus::fail(file, instruction.position, message);
       }
     }
   }
