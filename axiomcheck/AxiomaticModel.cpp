@@ -1,5 +1,6 @@
 #include "axiomcheck/AxiomaticModel.h"
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 
@@ -10,15 +11,20 @@ void AxiomaticModel::checkSupported(const litmus::Test& test, const std::string&
   refuseProxies(test, file, "model " + std::string(name()));
 }
 
-void refuseProxies(const litmus::Test& test, const std::string& file, const std::string& who) {
+void refuseProxies(const litmus::Test& test, const std::string& file, const std::string& who,
+                   bool allowAsync) {
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
-      if (litmus::isProxyInstruction(instruction.opcode)) {
-        litmus::fail(
-            file, instruction.position,
-            who + " does not support '" + litmus::printMnemonic(instruction) + "' in P" +
-                std::to_string(thread) +
-                " (a non-generic proxy access: PTX 7.5's mixed-proxy model, which only ptx75 models)");
+      const bool asynchronous = litmus::isAsyncOperation(instruction);
+      if ((litmus::isProxyInstruction(instruction.opcode) || asynchronous) && !(allowAsync && asynchronous)) {
+        std::string message = who + " does not support '" + litmus::printMnemonic(instruction) + "' in P" +
+                              std::to_string(thread);
+        message += asynchronous
+                       ? " (an asynchronous operation or its completion (PTX ISA 9.1 8.9.1.1, "
+                         "9.7.9.25), which only ptx75 models)"
+                       : " (a non-generic proxy access: PTX 7.5's mixed-proxy model, which only ptx75 "
+                         "models)";
+        litmus::fail(file, instruction.position, message);
       }
     }
   }

@@ -145,8 +145,12 @@ class AxiomaticModel {
 };
 
 // Throws litmus::InputError (naming FILE and the position) for a test that
-// uses a non-generic proxy or an alias (PTX 7.5's mixed-proxy model),
+// uses a non-generic proxy, an alias (PTX 7.5's mixed-proxy model) or an
+// asynchronous operation (litmus/AsyncOperations.h),
 // saying that WHO ("model ptx60", "opcheck races") does not support it.
-void refuseProxies(const litmus::Test& test, const std::string& file, const std::string& who);
+// ALLOW_ASYNC: leave the asynchronous operations (litmus/AsyncOperations.h),
+// which opcheck races reads.
+void refuseProxies(const litmus::Test& test, const std::string& file, const std::string& who,
+                   bool allowAsync = false);
 
 }  // namespace opcheck::axiomcheck

@@ -231,12 +231,25 @@ class Enumerator {
       }
     });
     const EventSet own = writes & sameAccess & x.threadEvents[static_cast<std::size_t>(event.thread)];
-    const EventSet earlierOwn = own & firstEvents(read);
+    // Earlier and later in program order, which for the accesses of an
+    // asynchronous operation is not the order of the path (PTX ISA 9.1
+    // 8.9.1.1; Execution.cpp): own writes po-unrelated to the read stay
+    // possible sources.
+    const EventSet earlierOwn = own & x.po.predecessors(read);
+    const EventSet unordered = own & ~earlierOwn & ~x.po.successors(read);
     if (earlierOwn == 0) {
-      return writes & ~own;
+      return (writes & ~own) | unordered;
     }
-    const unsigned last = 63U - static_cast<unsigned>(std::countl_zero(earlierOwn));
-    return (writes & ~own & ~x.initialWrites) | eventBit(last);
+    // The po-last of the earlier own writes (po is total among them but
+    // where an asynchronous operation's accesses are; then any that no
+    // other earlier own write follows).
+    EventSet last = 0;
+    forEachEvent(earlierOwn, [&](unsigned write) {
+      if ((x.po.successors(write) & earlierOwn) == 0) {
+        last |= eventBit(write);
+      }
+    });
+    return (writes & ~own & ~x.initialWrites) | last | unordered;
   }
 
   void enumerateReadsFrom() {

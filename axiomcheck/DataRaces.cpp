@@ -137,6 +137,16 @@ class RaceExplainer {
   void explain(Race& race, unsigned a, unsigned b) const {
     const Event& first = x_.events[a];
     const Event& second = x_.events[b];
+    if ((first.proxy == litmus::Proxy::Async) != (second.proxy == litmus::Proxy::Async)) {
+      // PTX ISA 9.1 9.7.9.25.2: a generic and an async-proxy access of one
+      // location need fence.proxy.async between them.
+      race.kind = RaceClass::MissingProxyFence;
+      return;
+    }
+    if (x_.sameThread(a, b)) {
+      race.kind = RaceClass::AsyncNotAwaited;  // findRaces keeps these pairs only
+      return;
+    }
     if (first.isStrong() && second.isStrong()) {
       // PTX ISA 9.1 8.7: both strong, yet not morally strong: a scope does
       // not include the other thread (seed 002 Table IV (d) for atomics).
@@ -593,6 +603,20 @@ class RelaxedClassifier {
 
 }  // namespace
 
+namespace {
+
+bool asyncPathEvent(const Execution& x, unsigned event) {
+  const Event& e = x.events[event];
+  return x.paths[static_cast<std::size_t>(e.thread)]->events[e.pathEvent].asyncOperation != 0;
+}
+
+// Whether A or B, events of one thread, is an asynchronous operation's.
+bool asyncPair(const Execution& x, unsigned a, unsigned b) {
+  return asyncPathEvent(x, a) || asyncPathEvent(x, b);
+}
+
+}  // namespace
+
 ExecutionRaces findRaces(const Execution& x, bool explain) {
   ExecutionRaces result;
   const PtxRelations relations = ptxRelations(x);
@@ -602,7 +626,9 @@ ExecutionRaces findRaces(const Execution& x, bool explain) {
   forEachEvent(memory, [&](unsigned a) {
     forEachEvent(x.sameLocation.successors(a) & memory & ~firstEvents(a + 1), [&](unsigned b) {
       // PTX ISA 9.1 8.7.1: overlapping, at least one a write.
-      if ((!contains(x.writes, a) && !contains(x.writes, b)) || x.sameThread(a, b) ||
+      // Two accesses of one thread race only when one is an asynchronous
+      // operation's, outside program order (PTX ISA 9.1 8.9.1.1).
+      if ((!contains(x.writes, a) && !contains(x.writes, b)) || (x.sameThread(a, b) && !asyncPair(x, a, b)) ||
           orderedBy(relations.cause, a, b)) {
         return;
       }
@@ -701,6 +727,10 @@ std::string_view raceClassName(RaceClass kind) {
       return "scoped-release-acquire";
     case RaceClass::ScopedBarrier:
       return "scoped-barrier";
+    case RaceClass::MissingProxyFence:
+      return "missing-proxy-fence";
+    case RaceClass::AsyncNotAwaited:
+      return "async-not-awaited";
   }
   return "?";
 }

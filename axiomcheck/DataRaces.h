@@ -65,6 +65,18 @@ enum class RaceClass {
   // Both threads pass a bar.cta.sync between the two operations, but in
   // different CTAs: a CTA barrier synchronizes one CTA (PTX ISA 9.1 8.9.4).
   ScopedBarrier,
+  // One access goes through the async proxy and the other through the
+  // generic proxy, and no fence.proxy.async orders them (PTX ISA 9.1
+  // 9.7.9.25.2: "Accessing the same memory location across multiple proxies
+  // needs a cross-proxy fence. For the async proxy, fence.proxy.async should
+  // be used"); two such accesses are never morally strong (8.7 condition 2).
+  MissingProxyFence,
+  // Both of one thread, one an asynchronous operation's that no wait has
+  // completed before the other (PTX ISA 9.1 9.7.9.25.1: "modifying the
+  // source memory location ... or reading from the destination memory
+  // location before the asynchronous operation completes, exhibits
+  // undefined behavior").
+  AsyncNotAwaited,
 };
 
 // DRFrlx (seed 003 Sec. 3) classes of a race between morally strong

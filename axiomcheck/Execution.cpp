@@ -64,7 +64,7 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
                      std::to_string(kMaxEvents) + " (one 64-bit word per relation row)");
   }
   x.size = static_cast<unsigned>(total + initials);
-  x.reads = x.writes = x.initialWrites = x.fences = x.barrierArrives = x.barrierWaits = 0;
+  x.reads = x.writes = x.initialWrites = x.fences = x.barrierArrives = x.barrierWaits = x.asyncEvents = 0;
   x.locationEvents.assign(test.locations.size(), 0);
   x.initialWriteOf.assign(test.locations.size(), Execution::kNoEvent);
   x.threadEvents.assign(threads, 0);
@@ -116,6 +116,9 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
       event.scope = source.scope;
       event.pathEvent = static_cast<std::uint8_t>(index);
       const EventSet bit = eventBit(id);
+      if (source.asyncOperation != 0) {
+        x.asyncEvents |= bit;
+      }
       switch (source.kind) {
         case EventKind::Read:
           x.reads |= bit;
@@ -161,8 +164,28 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
         gpuMates |= x.threadEvents[other];
       }
     }
+    const ThreadPath& path = *paths[thread];
+    const unsigned first = x.firstEvent[thread];
     forEachEvent(x.threadEvents[thread], [&](unsigned event) {
-      x.po.setSuccessors(event, x.threadEvents[thread] & ~firstEvents(event + 1));
+      EventSet later = x.threadEvents[thread] & ~firstEvents(event + 1);
+      const PathEvent& own = path.events[event - first];
+      if (own.asyncOperation != 0) {
+        // PTX ISA 9.1 8.9.1.1: an asynchronous operation's accesses are
+        // ordered with each other and after the thread's earlier
+        // instructions, not before its later ones, until a wait completes
+        // them (ThreadPaths.h, litmus/AsyncOperations.h).
+        EventSet ordered = 0;
+        forEachEvent(later, [&](unsigned other) {
+          if (path.events[other - first].asyncOperation == own.asyncOperation) {
+            ordered |= eventBit(other);
+          }
+        });
+        if (own.awaitedAt != kNotAwaited) {
+          ordered |= later & ~firstEvents(first + own.awaitedAt);
+        }
+        later = ordered;
+      }
+      x.po.setSuccessors(event, later);
       x.sameCta.setSuccessors(event, ctaMates);
       x.sameGpu.setSuccessors(event, gpuMates);
     });

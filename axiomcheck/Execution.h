@@ -61,6 +61,8 @@ class Execution {
   EventSet fences = 0;
   EventSet barrierArrives = 0;
   EventSet barrierWaits = 0;
+  // The events of asynchronous operations (PathEvent::asyncOperation).
+  EventSet asyncEvents = 0;
   // Per location id: its reads and writes (initial write included), and its
   // initial write; empty and kNoEvent for locations no path touches.
   static constexpr unsigned kNoEvent = kMaxEvents;

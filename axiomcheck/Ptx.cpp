@@ -139,7 +139,7 @@ Relation morallyStrong(const Execution& x) {
     }
   }
   // PTX ISA 9.1 8.7 condition 2: through the same proxy.
-  std::array<EventSet, static_cast<std::size_t>(litmus::Proxy::Texture) + 1> byProxy{};  // Texture: the last
+  std::array<EventSet, static_cast<std::size_t>(litmus::Proxy::Async) + 1> byProxy{};  // Async: the last
   for (unsigned event = 0; event < x.size; ++event) {
     byProxy[static_cast<std::size_t>(x.events[event].proxy)] |= eventBit(event);
   }
@@ -150,7 +150,13 @@ Relation morallyStrong(const Execution& x) {
       continue;  // the initial writes are morally strong with nothing
     }
     const std::size_t thread = static_cast<std::size_t>(e.thread);
+    // PTX ISA 9.1 8.7 condition 1: "related in program order", which is
+    // being of one thread but for the events of asynchronous operations
+    // (8.9.1.1: "not part of the program order for that thread").
     EventSet row = x.threadEvents[thread];
+    if ((row & x.asyncEvents) != 0) {
+      row = x.po.successors(event) | x.po.predecessors(event);
+    }
     if (contains(strong, event)) {
       // Each includes the other's thread: the other's scope includes this
       // thread, and this one's scope includes the other's thread.

@@ -1,10 +1,13 @@
 #include "axiomcheck/ThreadPaths.h"
 
+#include <array>
 #include <optional>
 #include <utility>
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
+#include "litmus/InstructionSemantics.h"
 #include "litmus/MbarrierLowering.h"
 #include "litmus/Proxies.h"
 
@@ -58,7 +61,20 @@ struct PathState {
   EventSet control = 0;                  // loads the branches taken so far depend on
   std::vector<std::uint16_t> backJumps;  // per instruction: backward jumps taken
   std::vector<ExprId> registers;
+  // Async-groups (litmus/AsyncOperations.h), the bulk ones ([1]) apart
+  // from the non-bulk ones ([0]): the accesses of the copies not yet
+  // committed, and the committed groups whose accesses are not all awaited,
+  // oldest first.
+  std::uint8_t asyncOperations = 0;
+  std::array<std::vector<std::uint8_t>, 2> uncommitted;
+  std::array<std::vector<std::vector<std::uint8_t>>, 2> groups;
 };
+
+// Which of PathState's group lists an instruction's copies and groups use:
+// the bulk ones go through the async proxy (Opcodes.def's proxies column).
+std::size_t groupsOf(const Instruction& instruction) {
+  return litmus::proxyOf(instruction) == litmus::Proxy::Async ? 1 : 0;
+}
 
 class PathEnumerator {
  public:
@@ -254,13 +270,34 @@ class PathEnumerator {
       case InstructionKind::MbarrierInit:
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
+      case InstructionKind::MbarrierUpdate:
         return mbarrier(state, litmus::lowerMbarrier(instruction), guardLoads);
       case InstructionKind::Jump:
         return jump(state, labelTarget(operands[0]));
       case InstructionKind::ConditionalBranch:
         return conditionalBranch(state, instruction);
+      case InstructionKind::AsyncCopy:
+        bulkCopy(state, instruction, guardLoads);
+        break;
+      case InstructionKind::AsyncCommit:
+        commit(state, groupsOf(instruction));
+        break;
+      case InstructionKind::AsyncWait:
+        if (instruction.operands.empty()) {
+          commit(state, groupsOf(instruction));  // cp.async.wait_all (9.7.9.25.3.3)
+        }
+        asyncWait(state, instruction, guardLoads);
+        break;
+      case InstructionKind::AsyncStore:
+        asyncStore(state, instruction, guardLoads);
+        break;
       case InstructionKind::ProxyFence: {
         // Models without proxies refuse it first (checkSupported).
+        if (instruction.stateSpace != litmus::StateSpace::Generic) {
+          fail(instruction, "fence.proxy.async with a state space (." +
+                                std::string(litmus::spelling(instruction.stateSpace)) +
+                                ") is not supported by the axiomatic models: write fence.proxy.async");
+        }
         PathEvent fence;
         fence.kind = EventKind::Fence;
         fence.proxy = litmus::proxyOf(instruction);
@@ -388,7 +425,7 @@ class PathEnumerator {
       ++state.next;
       return true;
     }
-    if (kind == InstructionKind::ReadModifyWrite) {
+    if (kind == InstructionKind::ReadModifyWrite || kind == InstructionKind::Reduction) {
       return readModifyWrite(state, access, lowered.result, guardLoads);
     }
     return mbarrierWait(state, access, lowered.result, guardLoads);
@@ -428,6 +465,126 @@ class PathEnumerator {
     const ExprId done = complete(state, read);
     state.path.assumptions.push_back({done, true});
     return true;
+  }
+
+  // 9.7.9.25.1.1: "A commit operation creates a per-thread async-group
+  // containing all prior asynchronous operations tracked by async-group
+  // completion ... but none of the asynchronous operations following".
+  static void commit(PathState& state, std::size_t kind) {
+    state.groups[kind].push_back(std::move(state.uncommitted[kind]));
+    state.uncommitted[kind].clear();
+  }
+
+  // The complete-tx of BYTES on the mbarrier at OPERAND that ends an
+  // asynchronous operation: a release update at .cluster scope
+  // (litmus/AsyncOperations.h).
+  void completeTx(PathState& state, const Instruction& instruction, const Operand& operand,
+                  std::uint8_t operation, std::int64_t bytes, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    PathEvent update;
+    update.kind = EventKind::Read;
+    update.semantics = Semantics::Relaxed;
+    update.scope = litmus::Scope::Cluster;
+    update.location = address(state, instruction, operand);
+    update.atomic = true;
+    update.reduction = true;
+    update.asyncOperation = operation;
+    const std::uint8_t old = addEvent(state, instruction, update, guardLoads);
+    update.kind = EventKind::Write;
+    update.semantics = Semantics::Release;
+    update.value = arena.binary(litmus::Operation::MbarrierCompleteTx, arena.load(old), arena.integer(bytes),
+                                litmus::DataType::B64);
+    update.data = arena.loads(update.value);
+    addEvent(state, instruction, update, guardLoads);
+  }
+
+  // st.async [a], b, [mbar]: a weak write outside program order, then the
+  // complete-tx of the bytes stored (litmus/AsyncOperations.h).
+  void asyncStore(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    const std::uint8_t operation = ++state.asyncOperations;
+    PathEvent write;
+    write.kind = EventKind::Write;
+    write.location = address(state, instruction, instruction.operands[0]);
+    write.value = value(state, instruction.operands[1]);
+    write.data = state.path.expressions.loads(write.value);
+    write.asyncOperation = operation;
+    addEvent(state, instruction, write, guardLoads);
+    completeTx(state, instruction, instruction.operands[2], operation, litmus::bitsOf(instruction.type) / 8,
+               guardLoads);
+  }
+
+  // cp.async.bulk [dst], [src], size{, [mbar]} and cp.async [dst], [src],
+  // size: the events of one asynchronous operation
+  // (litmus/AsyncOperations.h).
+  void bulkCopy(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    const auto& operands = instruction.operands;
+    const std::uint8_t operation = ++state.asyncOperations;
+    PathEvent read;
+    read.kind = EventKind::Read;
+    read.proxy = litmus::proxyOf(instruction);
+    read.location = address(state, instruction, operands[1]);
+    read.asyncOperation = operation;
+    const std::uint8_t readIndex = addEvent(state, instruction, read, guardLoads);
+    PathEvent write = read;
+    write.kind = EventKind::Write;
+    write.location = address(state, instruction, operands[0]);
+    write.value = arena.load(readIndex);
+    write.data = arena.loads(write.value);
+    const std::uint8_t writeIndex = addEvent(state, instruction, write, guardLoads);
+    if (instruction.completion != litmus::Completion::MbarrierCompleteTx) {
+      std::vector<std::uint8_t>& uncommitted = state.uncommitted[groupsOf(instruction)];
+      uncommitted.push_back(readIndex);
+      uncommitted.push_back(writeIndex);
+      return;
+    }
+    // The implicit generic-async proxy fence, then the complete-tx: a
+    // release update of the mbarrier at .cluster scope.
+    PathEvent fence;
+    fence.kind = EventKind::Fence;
+    fence.proxy = litmus::Proxy::Async;
+    fence.proxyFence = true;
+    fence.asyncOperation = operation;
+    addEvent(state, instruction, fence, guardLoads);
+    completeTx(state, instruction, operands[3], operation, litmus::kBulkCopyBytes, guardLoads);
+  }
+
+  // cp.async.bulk.wait_group{.read} N, cp.async.wait_group N: every group
+  // but the N most recent completes (its reads only, with .read); an
+  // implicit generic-async proxy fence follows what a bulk wait completed
+  // (litmus/AsyncOperations.h).
+  void asyncWait(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    const std::size_t kind = groupsOf(instruction);
+    std::vector<std::vector<std::uint8_t>>& groups = state.groups[kind];
+    const auto recent = instruction.operands.empty()
+                            ? std::size_t{0}
+                            : static_cast<std::size_t>(instruction.operands[0].immediate);
+    if (groups.size() <= recent) {
+      return;
+    }
+    const std::size_t completed = groups.size() - recent;
+    const bool readsOnly = instruction.completion == litmus::Completion::Read;
+    const auto awaitedAt = static_cast<std::uint8_t>(state.path.events.size());
+    bool any = false;
+    for (std::size_t group = 0; group < completed; ++group) {
+      for (const std::uint8_t index : groups[group]) {
+        PathEvent& event = state.path.events[index];
+        if (event.awaitedAt == kNotAwaited && (!readsOnly || event.kind == EventKind::Read)) {
+          event.awaitedAt = awaitedAt;
+          any = true;
+        }
+      }
+    }
+    if (!readsOnly) {
+      groups.erase(groups.begin(), groups.begin() + static_cast<std::ptrdiff_t>(completed));
+    }
+    if (any && kind == 1) {
+      PathEvent fence;
+      fence.kind = EventKind::Fence;
+      fence.proxy = litmus::Proxy::Async;
+      fence.proxyFence = true;
+      addEvent(state, instruction, fence, guardLoads);
+    }
   }
 
   void barrier(PathState& state, const Instruction& instruction, EventSet guardLoads) {

@@ -25,6 +25,9 @@ namespace opcheck::axiomcheck {
 // (NVIDIA's Alloy model: BarrierArrive, BarrierWait).
 enum class EventKind : std::uint8_t { Read, Write, Fence, BarrierArrive, BarrierWait };
 
+// PathEvent::awaitedAt of an asynchronous event no wait completes.
+constexpr std::uint8_t kNotAwaited = 0xFF;
+
 struct PathEvent {
   EventKind kind = EventKind::Read;
   litmus::Semantics semantics = litmus::Semantics::Weak;
@@ -35,9 +38,17 @@ struct PathEvent {
   litmus::Proxy proxy = litmus::Proxy::Generic;
   bool proxyFence = false;
   std::uint16_t instruction = 0;  // index in the thread's instructions
-  bool atomic = false;            // one half of an atom or red
-  bool reduction = false;         // one half of a red (PTX ISA 9.1 8.11.1: no acquire patterns)
-  ExprId value = kNoExpr;         // Write: the value written
+  // The events of an asynchronous operation (litmus/AsyncOperations.h; PTX
+  // ISA 9.1 8.9.1.1): the operation's number on its path, counted from 1;
+  // 0 for the thread's own events. Program order leads from the thread's
+  // earlier events to them, from them to the later events of the same
+  // operation, and to the thread's events from path event awaitedAt on,
+  // once a wait has completed them (kNotAwaited until then).
+  std::uint8_t asyncOperation = 0;
+  std::uint8_t awaitedAt = kNotAwaited;
+  bool atomic = false;     // one half of an atom or red
+  bool reduction = false;  // one half of a red (PTX ISA 9.1 8.11.1: no acquire patterns)
+  ExprId value = kNoExpr;  // Write: the value written
   // Barriers: the operands that name the barrier ("bar.cta.sync a, b":
   // both a and b, as Dat3M reads them) and the thread count (a third
   // operand), kNoExpr when absent.

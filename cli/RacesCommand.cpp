@@ -256,11 +256,23 @@ std::string explanation(const litmus::Test& test, const Race& race) {
           << placeOf(test, race.first.thread) << ", P" << race.second.thread << " in "
           << placeOf(test, race.second.thread) << "): " << culprits();
       break;
+    case RaceClass::MissingProxyFence:
+      out << "one goes through the async proxy and the other through the generic proxy, and nothing "
+             "orders them across the proxies: put fence.proxy.async between them (PTX ISA 9.1 9.7.9.25.2), "
+             "or wait for the asynchronous operation to complete";
+      break;
+    case RaceClass::AsyncNotAwaited:
+      out << "an asynchronous operation of the thread is not complete when the other access runs: wait for "
+             "it first (its wait_group or mbarrier; PTX ISA 9.1 9.7.9.25.1)";
+      break;
     case RaceClass::ScopedBarrier:
       out << "bar.cta.sync synchronizes the threads of one CTA only (P" << race.first.thread << " in CTA "
           << firstPlacement.cta << ", P" << race.second.thread << " in CTA " << secondPlacement.cta
           << "); order them with a release/acquire pattern or fences at " << scopeName(race.neededScope);
       break;
+  }
+  if (race.kind == RaceClass::MissingProxyFence || race.kind == RaceClass::AsyncNotAwaited) {
+    return out.str();  // no scope makes two proxies' accesses morally strong (8.7 condition 2)
   }
   out << (c ? "; both atomic at " : "; both strong at ") << scopeName(race.neededScope)
       << (c ? " would make them scope-inclusive (incl)" : " would make them morally strong");

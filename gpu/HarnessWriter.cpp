@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "gpu/Harness.h"
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/FinalState.h"
@@ -585,7 +586,8 @@ class ModuleWriter {
       refuse(file_, instruction.position, "ld.mmio or st.mmio: it has no memory mapped to a device");
     }
     if (litmus::isProxyInstruction(instruction.opcode) &&
-        litmus::kindOf(instruction.opcode) != InstructionKind::ProxyFence) {
+        litmus::kindOf(instruction.opcode) != InstructionKind::ProxyFence &&
+        !litmus::isAsyncOperation(instruction)) {
       refuse(file_, instruction.position,
              "'" + litmus::printMnemonic(instruction) + "', an access through the " +
                  std::string(litmus::spelling(instruction.proxy)) +
@@ -626,6 +628,11 @@ class ModuleWriter {
         return guard + "fence" + dot(litmus::spelling(instruction.semantics)) + scopeOf(instruction, true) +
                ";\n";
       case InstructionKind::ProxyFence:
+        if (instruction.proxy == litmus::Proxy::Async) {
+          refuseInstruction(instruction,
+                            "fence.proxy.async orders the async proxy, and the harness runs no "
+                            "asynchronous copies");
+        }
         if (instruction.proxy != litmus::Proxy::Alias) {
           refuseInstruction(instruction, "PTX's proxy fences are .alias and .async (PTX ISA 9.1 9.7.13.4)");
         }
@@ -651,8 +658,15 @@ class ModuleWriter {
       case InstructionKind::MbarrierInit:
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
+      case InstructionKind::MbarrierUpdate:
         refuseInstruction(
             instruction, "an mbarrier object lives in shared memory, and the harness's locations are global");
+      case InstructionKind::AsyncCopy:
+      case InstructionKind::AsyncCommit:
+      case InstructionKind::AsyncWait:
+      case InstructionKind::AsyncStore:
+        refuseInstruction(instruction,
+                          "the harness runs no asynchronous operations (its locations are global)");
       case InstructionKind::RegisterOperation:
         return guard + registerOperation(thread, instruction);
       case InstructionKind::SetPredicate: {

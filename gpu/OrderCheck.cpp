@@ -29,6 +29,11 @@ bool isOrdered(const litmus::Instruction& instruction) {
     case InstructionKind::MbarrierInit:
     case InstructionKind::MbarrierArrive:
     case InstructionKind::MbarrierWait:
+    case InstructionKind::MbarrierUpdate:
+    case InstructionKind::AsyncCopy:
+    case InstructionKind::AsyncCommit:
+    case InstructionKind::AsyncWait:
+    case InstructionKind::AsyncStore:
       return true;
     case InstructionKind::RegisterOperation:
     case InstructionKind::SetPredicate:

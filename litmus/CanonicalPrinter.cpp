@@ -213,10 +213,21 @@ std::string printMnemonic(const Instruction& instruction) {
   };
   appendIfAccepted(QualifierCategory::Semantics, spelling(instruction.semantics));
   appendIfAccepted(QualifierCategory::Scope, spelling(instruction.scope));
-  appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.stateSpace));
+  // fence.proxy.async.shared::cta names the state space after the proxy
+  // kind (PTX ISA 9.1 9.7.13.4); an asynchronous copy its destination's,
+  // then its source's (cp.async.bulk.shared::cta.global, 9.7.9.25.4.1).
+  const bool proxyFence = kindOf(instruction.opcode) == InstructionKind::ProxyFence;
+  if (!proxyFence) {
+    appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.stateSpace));
+    appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.sourceStateSpace));
+  }
   appendIfAccepted(QualifierCategory::CacheOperator, spelling(instruction.cacheOperator));
   appendIfAccepted(QualifierCategory::Operation, spelling(instruction.operation));
   appendIfAccepted(QualifierCategory::Proxy, spelling(instruction.proxy));
+  if (proxyFence) {
+    appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.stateSpace));
+  }
+  appendIfAccepted(QualifierCategory::Completion, spelling(instruction.completion));
   appendIfAccepted(QualifierCategory::BarrierAction, spelling(instruction.barrierAction));
   appendIfAccepted(QualifierCategory::Comparison, spelling(instruction.comparison));
   appendIfAccepted(QualifierCategory::DataType, spelling(instruction.type));

@@ -48,6 +48,12 @@ struct Instruction {
   Semantics semantics = Semantics::Weak;
   Scope scope = Scope::None;
   StateSpace stateSpace = StateSpace::Generic;
+  // An asynchronous copy's source state space, written after its
+  // destination's (cp.async.bulk.shared::cta.global: stateSpace SharedCta,
+  // sourceStateSpace Global; PTX ISA 9.1 9.7.9.25.4.1); Generic elsewhere.
+  StateSpace sourceStateSpace = StateSpace::Generic;
+  // How an asynchronous copy completes, or .read on a bulk wait.
+  Completion completion = Completion::None;
   CacheOperator cacheOperator = CacheOperator::None;
   DataType type = DataType::None;
   Operation operation = Operation::None;

@@ -25,8 +25,24 @@ bool keepsWithZero(Operation operation) {
          operation == Operation::Xor;
 }
 
+constexpr std::int64_t kTxUnit = 1000000000;
 constexpr std::int64_t kPhaseUnit = 1000000;
 constexpr std::int64_t kExpectedUnit = 1000;
+
+// The object after a change of its counts: the phase completes when no
+// arrival and no transaction is pending (9.7.13.15.6), and "The pending
+// arrival count is reinitialized to the expected arrival count"; a count
+// outside the encoding leaves BEFORE (InstructionSemantics.h).
+Value mbarrierAfter(const MbarrierObject& before, MbarrierObject next) {
+  if (next.pending < 0 || next.tx < -kMaxMbarrierCount || next.tx > kMaxMbarrierCount) {
+    return mbarrierValue(before);
+  }
+  if (next.pending == 0 && next.tx == 0) {
+    next.phase = (next.phase + 1) % (kMaxMbarrierCount + 1);
+    next.pending = next.expected;
+  }
+  return mbarrierValue(next);
+}
 
 Value mbarrierUpdate(Operation operation, const Value& left, const Value& right) {
   const std::optional<MbarrierObject> object = mbarrierObject(left);
@@ -37,16 +53,27 @@ Value mbarrierUpdate(Operation operation, const Value& left, const Value& right)
       }
       return mbarrierValue({0, right.integer, right.integer});
     }
-    case Operation::MbarrierArrive: {
-      if (!object) {
+    case Operation::MbarrierArrive:
+    case Operation::MbarrierExpectTx:
+    case Operation::MbarrierCompleteTx:
+    case Operation::MbarrierArriveExpectTx: {
+      if (!object || (operation != Operation::MbarrierArrive && right.isAddress())) {
         return left;
       }
       MbarrierObject next = *object;
-      if (--next.pending == 0) {  // 9.7.13.15.6, phase transition
-        ++next.phase;
-        next.pending = next.expected;
+      if (operation == Operation::MbarrierExpectTx) {
+        // expect-tx completes no phase: only the count changes
+        // (9.7.13.15.5.1).
+        next.tx += right.integer;
+        return next.tx > kMaxMbarrierCount ? left : mbarrierValue(next);
       }
-      return mbarrierValue(next);
+      if (operation == Operation::MbarrierCompleteTx) {
+        next.tx -= right.integer;
+      } else {
+        next.tx += operation == Operation::MbarrierArriveExpectTx ? right.integer : 0;
+        --next.pending;
+      }
+      return mbarrierAfter(*object, next);
     }
     case Operation::MbarrierPhase:
       return Value::ofInteger(object ? object->phase : 0);
@@ -65,16 +92,23 @@ std::optional<MbarrierObject> mbarrierObject(const Value& value) {
   if (value.isAddress() || value.integer < 0) {
     return std::nullopt;
   }
-  const MbarrierObject object{value.integer / kPhaseUnit, value.integer % kPhaseUnit / kExpectedUnit,
-                              value.integer % kExpectedUnit};
-  if (object.pending < 1 || object.pending > object.expected) {
+  // The digits above 10^9 hold the tx-count: t <= 999 is t, 1000 + n is
+  // -(n + 1) (InstructionSemantics.h).
+  const std::int64_t digits = value.integer / kTxUnit;
+  const std::int64_t tx = digits <= kMaxMbarrierCount ? digits : kMaxMbarrierCount - digits;
+  const std::int64_t rest = value.integer % kTxUnit;
+  const MbarrierObject object{rest / kPhaseUnit, rest % kPhaseUnit / kExpectedUnit, rest % kExpectedUnit, tx};
+  if (object.expected < 1 || object.pending > object.expected || (object.pending == 0 && object.tx == 0) ||
+      object.tx < -kMaxMbarrierCount || object.tx > kMaxMbarrierCount) {
     return std::nullopt;
   }
   return object;
 }
 
 Value mbarrierValue(const MbarrierObject& object) {
-  return Value::ofInteger(object.phase * kPhaseUnit + object.expected * kExpectedUnit + object.pending);
+  const std::int64_t digits = object.tx >= 0 ? object.tx : kMaxMbarrierCount - object.tx;
+  return Value::ofInteger(digits * kTxUnit + object.phase * kPhaseUnit + object.expected * kExpectedUnit +
+                          object.pending);
 }
 
 unsigned bitsOf(DataType type) {

@@ -26,12 +26,17 @@
 // write, mbarrier.arrive a read-modify-write (the arrive-on operation,
 // 9.7.13.15.7), mbarrier.test_wait/try_wait a read. The object keeps "the
 // current phase", "the count of pending arrivals for the current phase" and
-// "the count of expected arrivals" (9.7.13.15.2; opcheck reads no tx-count);
-// its value is the integer
-//     phase * 1000000 + expected * 1000 + pending,
-// 1 <= pending <= expected <= 999, phase >= 0: decimal digits, so that a
-// final state shows the object as it is (1002002: phase 1, two arrivals
-// expected, both pending). Any other value (0, the initial value of a
+// "the count of expected arrivals" and the tx-count, "Count of pending
+// asynchronous memory operations (or transactions)" (9.7.13.15.2); its value
+// is the integer
+//     t * 1000000000 + phase * 1000000 + expected * 1000 + pending,
+// 0 <= pending <= expected <= 999, 0 <= phase <= 999, t = tx for a tx-count
+// 0 <= tx <= 999 and t = 999 - tx for -999 <= tx < 0 (the ISA's tx-count
+// may fall below zero, 9.7.13.15.2), pending 0 only while tx is not (the
+// phase then waits for its transactions): decimal digits, so that a final
+// state shows the object as it is (1002002: phase 1, two arrivals expected,
+// both pending, no transactions; 16000001000: 16 bytes of transactions
+// pending, no arrival). Any other value (0, the initial value of a
 // location, among them) holds no object: the ISA leaves operations on it
 // undefined ("The mbarrier object must be initialized prior to use",
 // 9.7.13.15.3); opcheck gives them one meaning in every model: an arrive
@@ -79,6 +84,7 @@ struct MbarrierObject {
   std::int64_t phase = 0;
   std::int64_t expected = 0;
   std::int64_t pending = 0;
+  std::int64_t tx = 0;  // the tx-count (9.7.13.15.5)
 };
 
 // The object VALUE holds, if any.
@@ -94,13 +100,26 @@ Value mbarrierValue(const MbarrierObject& object);
 //   (9.7.13.15.7): one arrival fewer pending; at zero the phase completes,
 //   the object "transitions to the next phase" and "the pending arrival
 //   count is reinitialized to the expected arrival count" (9.7.13.15.6).
+// - MbarrierExpectTx, LEFT the object, RIGHT a count: the expect-tx
+//   operation, tx-count increased by the count (9.7.13.15.5.1).
+// - MbarrierCompleteTx, LEFT the object, RIGHT a count: the complete-tx
+//   operation, tx-count decreased by the count, then the phase completes if
+//   "The count of the pending arrivals has reached zero" and "The tx-count
+//   has reached zero" (9.7.13.15.5.2, 9.7.13.15.6).
+// - MbarrierArriveExpectTx, LEFT the object, RIGHT a count: "an expect-tx
+//   operation prior to the arrive-on operation" (9.7.13.15.13).
+//   An arrive-on completes the phase under the same two conditions.
+//   An update that would take a count outside the encoding leaves LEFT as
+//   it is.
 // - MbarrierPhase, LEFT the object: the state an arrive returns, the phase.
 // - MbarrierPhaseComplete, LEFT the object, RIGHT a state: 1 when the phase
 //   the state names has completed in LEFT (the object is in a later phase),
 //   else 0: test_wait's and try_wait's waitComplete (9.7.13.15.16).
 constexpr bool isMbarrierOperation(Operation operation) {
   return operation == Operation::MbarrierInit || operation == Operation::MbarrierArrive ||
-         operation == Operation::MbarrierPhase || operation == Operation::MbarrierPhaseComplete;
+         operation == Operation::MbarrierPhase || operation == Operation::MbarrierPhaseComplete ||
+         operation == Operation::MbarrierExpectTx || operation == Operation::MbarrierCompleteTx ||
+         operation == Operation::MbarrierArriveExpectTx;
 }
 
 // Whether LEFT COMPARISON RIGHT holds at TYPE.

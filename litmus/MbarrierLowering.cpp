@@ -17,11 +17,19 @@ MbarrierAccess lowerMbarrier(const Instruction& instruction) {
     access.operation = Operation::MbarrierInit;
     access.semantics = Semantics::Weak;
     access.scope = Scope::None;
-  } else if (kind == InstructionKind::MbarrierArrive) {  // state, [M]; atom's operand 0
+  } else if (kind == InstructionKind::MbarrierArrive) {  // state, [M]{, txCount}
+    // arrive's operand is 0; arrive.expect_tx's its txCount (its row's
+    // operation, Opcodes.def).
     access.opcode = Opcode::Atomic;
-    access.operation = Operation::MbarrierArrive;
-    access.operands.push_back(Operand{Operand::Kind::Immediate, 0, 0});
+    const Operation own = info(instruction.opcode).registerOperation;
+    access.operation = own == Operation::None ? Operation::MbarrierArrive : own;
+    if (access.operands.size() < 3) {
+      access.operands.push_back(Operand{Operand::Kind::Immediate, 0, 0});
+    }
     lowered.result = Operation::MbarrierPhase;
+  } else if (kind == InstructionKind::MbarrierUpdate) {  // [M], txCount: red's operands
+    access.opcode = Opcode::Reduction;
+    access.operation = info(instruction.opcode).registerOperation;
   } else {  // done, [M], state{, hint}
     access.opcode = Opcode::Load;
     access.operation = Operation::None;

@@ -13,6 +13,12 @@
 //   M, 8.8: "mbarrier.arrive.release [M]") that stores
 //   update(MbarrierArrive, old, 0); state receives update(MbarrierPhase,
 //   old, 0), the object's phase before the arrive.
+// - mbarrier.arrive.expect_tx state, [M], txCount: the same atom, storing
+//   update(MbarrierArriveExpectTx, old, txCount) (9.7.13.15.13: "an
+//   expect-tx operation prior to the arrive-on operation").
+// - mbarrier.expect_tx / mbarrier.complete_tx [M], txCount: a red of its
+//   semantics (.relaxed, the one 9.7.13.15.11 and .12 allow) and scope that
+//   stores update(MbarrierExpectTx or MbarrierCompleteTx, old, txCount).
 // - mbarrier.test_wait/try_wait done, [M], state: an ld of its semantics and
 //   scope (an acquire pattern, 8.8: "mbarrier.test_wait.acquire [M]"); done
 //   receives update(MbarrierPhaseComplete, value read, state). try_wait is

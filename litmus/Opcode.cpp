@@ -1,5 +1,7 @@
 #include "litmus/Opcode.h"
 
+#include "litmus/InstructionSemantics.h"
+
 namespace opcheck::litmus {
 
 // The table is indexed by opcode: each row must sit at its enumerator's
@@ -16,10 +18,13 @@ static_assert([] {
 }());
 
 // A register operation says what it computes, a conditional branch what it
-// compares, and nothing else does either (InstructionSemantics.h).
+// compares, an mbarrier instruction may say what its access computes
+// (MbarrierLowering.h), and nothing else does either (InstructionSemantics.h).
 static_assert([] {
   for (const OpcodeInfo& row : allOpcodes()) {
-    if ((row.kind == InstructionKind::RegisterOperation) != (row.registerOperation != Operation::None) ||
+    const bool computes = row.kind == InstructionKind::RegisterOperation ||
+                          (isMbarrierInstruction(row.opcode) && isMbarrierOperation(row.registerOperation));
+    if (computes != (row.registerOperation != Operation::None) ||
         (row.kind == InstructionKind::ConditionalBranch) != (row.branchComparison != Comparison::None)) {
       return false;
     }

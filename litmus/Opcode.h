@@ -37,6 +37,11 @@ enum class InstructionKind : std::uint8_t {
   MbarrierInit,       // mbarrier.init: a weak write of its object (InstructionSemantics.h)
   MbarrierArrive,     // mbarrier.arrive: an atomic update of its object
   MbarrierWait,       // mbarrier.test_wait, mbarrier.try_wait: a read of its object
+  MbarrierUpdate,     // mbarrier.expect_tx, mbarrier.complete_tx: an update of its object, no result
+  AsyncCopy,          // cp.async.bulk, cp.async: an asynchronous copy (litmus/AsyncOperations.h)
+  AsyncCommit,        // cp.async.bulk.commit_group, cp.async.commit_group
+  AsyncWait,          // cp.async.bulk.wait_group, cp.async.wait_group, cp.async.wait_all
+  AsyncStore,         // st.async: an asynchronous store signalling an mbarrier
   RegisterOperation,  // mov, add, sub, and, or, xor, cvt
   SetPredicate,       // setp
   Jump,               // bra, goto
@@ -46,7 +51,7 @@ enum class InstructionKind : std::uint8_t {
 // The proxy an instruction goes through (PTX ISA 9.1 8.6 "Proxies"); a
 // fence.proxy's is the one its .proxykind qualifier names (Qualified).
 // litmus/Proxies.h reads it.
-enum class AccessProxy : std::uint8_t { Generic, Constant, Surface, Texture, Qualified };
+enum class AccessProxy : std::uint8_t { Generic, Constant, Surface, Texture, Async, Qualified };
 
 // One row of Opcodes.def.
 struct OpcodeInfo {
@@ -54,7 +59,10 @@ struct OpcodeInfo {
   std::string_view spelling;
   InstructionKind kind;
   AccessProxy proxies;
-  Operation registerOperation;       // RegisterOperation: what it computes; else None
+  // RegisterOperation: what it computes; an mbarrier instruction whose
+  // access computes something other than its kind's: that (the tx-count
+  // ones, litmus/MbarrierLowering.h); else None.
+  Operation registerOperation;
   Comparison branchComparison;       // ConditionalBranch: what it compares; else None
   std::uint16_t acceptedCategories;  // QualifierCategoryBit values
   std::string_view operandSignature;
@@ -115,7 +123,7 @@ constexpr bool isProxyInstruction(Opcode opcode) { return info(opcode).proxies !
 constexpr bool isMbarrierInstruction(Opcode opcode) {
   const InstructionKind kind = kindOf(opcode);
   return kind == InstructionKind::MbarrierInit || kind == InstructionKind::MbarrierArrive ||
-         kind == InstructionKind::MbarrierWait;
+         kind == InstructionKind::MbarrierWait || kind == InstructionKind::MbarrierUpdate;
 }
 
 }  // namespace opcheck::litmus

@@ -14,6 +14,8 @@ Proxy proxyOf(const Instruction& instruction) {
       return Proxy::Surface;
     case AccessProxy::Texture:
       return Proxy::Texture;
+    case AccessProxy::Async:
+      return Proxy::Async;
     case AccessProxy::Qualified:
       return instruction.proxy;
   }

@@ -36,9 +36,9 @@ const QualifierInfo* findQualifier(std::string_view spelling) {
 }
 
 std::string_view describe(QualifierCategory category) {
-  static constexpr std::array<std::string_view, 9> kNames = {
+  static constexpr std::array<std::string_view, 10> kNames = {
       "semantics", "scope",      "state space",    "cache operator", "type",
-      "operation", "comparison", "barrier action", "proxy"};
+      "operation", "comparison", "barrier action", "proxy",          "completion"};
   return kNames[static_cast<std::size_t>(category)];
 }
 
@@ -59,6 +59,9 @@ std::string_view spelling(BarrierAction value) {
   return canonicalSpelling(QualifierCategory::BarrierAction, value);
 }
 std::string_view spelling(Proxy value) { return canonicalSpelling(QualifierCategory::Proxy, value); }
+std::string_view spelling(Completion value) {
+  return canonicalSpelling(QualifierCategory::Completion, value);
+}
 
 std::string_view membarSpelling(Scope scope) {
   switch (scope) {

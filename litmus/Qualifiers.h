@@ -25,7 +25,12 @@ enum class Semantics : std::uint8_t {
 // 9.1 8.5, Table 21; .cluster since PTX ISA 7.8).
 enum class Scope : std::uint8_t { None, Cta, Cluster, Gpu, System };
 
-enum class StateSpace : std::uint8_t { Generic, Global, Shared };
+// SharedCta and SharedCluster are the state spaces of the asynchronous
+// copies and fence.proxy.async (PTX ISA 9.1 9.7.9.25.4.1, 9.7.13.4):
+// .shared::cta is the executing CTA's shared memory, .shared::cluster the
+// shared memory of any CTA of its cluster. The decoder accepts them on those
+// instructions only (parser/MnemonicDecoder.cpp).
+enum class StateSpace : std::uint8_t { Generic, Global, Shared, SharedCta, SharedCluster };
 
 enum class CacheOperator : std::uint8_t {
   None,
@@ -76,6 +81,12 @@ enum class Operation : std::uint8_t {
   MbarrierArrive,
   MbarrierPhase,
   MbarrierPhaseComplete,
+  // The tx-count operations (9.7.13.15.5): mbarrier.expect_tx,
+  // mbarrier.complete_tx (and the complete-tx of a bulk copy), and
+  // mbarrier.arrive.expect_tx.
+  MbarrierExpectTx,
+  MbarrierCompleteTx,
+  MbarrierArriveExpectTx,
 };
 
 enum class Comparison : std::uint8_t {
@@ -90,7 +101,14 @@ enum class Comparison : std::uint8_t {
 
 enum class BarrierAction : std::uint8_t { None, Sync, Arrive };
 
-enum class Proxy : std::uint8_t { Generic, Alias, Constant, Surface, Texture };
+// Async is the asynchronous proxy of the bulk copies (PTX ISA 9.1
+// 9.7.9.25.2); it comes last (axiomcheck/Ptx.cpp sizes a table by it).
+enum class Proxy : std::uint8_t { Generic, Alias, Constant, Surface, Texture, Async };
+
+// How an asynchronous copy completes, or what a bulk wait waits for (PTX
+// ISA 9.1 9.7.9.25.1): .mbarrier::complete_tx::bytes, .bulk_group, and
+// cp.async.bulk.wait_group's .read (the sources read, 9.7.9.25.6.2).
+enum class Completion : std::uint8_t { None, MbarrierCompleteTx, BulkGroup, Read };
 
 // The categories of Qualifiers.def: which field of an instruction a
 // qualifier sets.
@@ -104,6 +122,7 @@ enum class QualifierCategory : std::uint8_t {
   Comparison,
   BarrierAction,
   Proxy,
+  Completion,
 };
 
 // The same categories as bits, so that Opcodes.def can say which categories
@@ -118,6 +137,7 @@ enum QualifierCategoryBit : std::uint16_t {
   ComparisonBit = 1u << 6,
   BarrierActionBit = 1u << 7,
   ProxyBit = 1u << 8,
+  CompletionBit = 1u << 9,
 };
 
 constexpr std::uint16_t bitOf(QualifierCategory category) {
@@ -148,6 +168,7 @@ std::string_view spelling(Operation value);
 std::string_view spelling(Comparison value);
 std::string_view spelling(BarrierAction value);
 std::string_view spelling(Proxy value);
+std::string_view spelling(Completion value);
 
 // The membar that is fence.sc at SCOPE, as herd and the legacy dialect
 // spell it (seed 001 Sec. 3.6: membar.cta/gl/sys is fence.sc.cta/gpu/sys);

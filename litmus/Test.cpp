@@ -9,9 +9,10 @@ namespace opcheck::litmus {
 bool operator==(const Instruction& left, const Instruction& right) {
   auto meaning = [](const Instruction& instruction) {
     return std::tie(instruction.opcode, instruction.semantics, instruction.scope, instruction.stateSpace,
-                    instruction.cacheOperator, instruction.type, instruction.operation,
-                    instruction.comparison, instruction.barrierAction, instruction.proxy, instruction.mmio,
-                    instruction.guarded, instruction.guard, instruction.operands);
+                    instruction.sourceStateSpace, instruction.completion, instruction.cacheOperator,
+                    instruction.type, instruction.operation, instruction.comparison,
+                    instruction.barrierAction, instruction.proxy, instruction.mmio, instruction.guarded,
+                    instruction.guard, instruction.operands);
   };
   return meaning(left) == meaning(right);
 }

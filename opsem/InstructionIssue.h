@@ -217,6 +217,11 @@ class InstructionIssue {
       case InstructionKind::MbarrierInit:    // run as st, atom and ld
       case InstructionKind::MbarrierArrive:  // (MBAR-1, litmus/MbarrierLowering.h)
       case InstructionKind::MbarrierWait:
+      case InstructionKind::MbarrierUpdate:
+      case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
+      case InstructionKind::AsyncCommit:
+      case InstructionKind::AsyncWait:
+      case InstructionKind::AsyncStore:
         return false;
     }
     return issueOperation(state, thread, instruction);
@@ -296,6 +301,11 @@ class InstructionIssue {
       case InstructionKind::MbarrierInit:  // run as st, atom and ld (MBAR-1)
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
+      case InstructionKind::MbarrierUpdate:
+      case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
+      case InstructionKind::AsyncCommit:
+      case InstructionKind::AsyncWait:
+      case InstructionKind::AsyncStore:
         return false;
     }
     if (!hardware_.recorder.issue(state, thread)) {

@@ -216,6 +216,11 @@ class MemoryOperations {
       case InstructionKind::MbarrierInit:    // run as st, atom and ld
       case InstructionKind::MbarrierArrive:  // (MBAR-1, litmus/MbarrierLowering.h)
       case InstructionKind::MbarrierWait:
+      case InstructionKind::MbarrierUpdate:
+      case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
+      case InstructionKind::AsyncCommit:
+      case InstructionKind::AsyncWait:
+      case InstructionKind::AsyncStore:
       case InstructionKind::LegacyFence:  // decoded as fence.sc
       case InstructionKind::RegisterOperation:
       case InstructionKind::SetPredicate:

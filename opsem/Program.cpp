@@ -4,6 +4,7 @@
 #include <bit>
 #include <optional>
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
@@ -82,6 +83,17 @@ const litmus::Operand& addressOperand(const litmus::Instruction& instruction) {
       [kind == litmus::InstructionKind::Load || kind == litmus::InstructionKind::ReadModifyWrite ? 1 : 0];
 }
 
+// ptx-op has no copy engine: the asynchronous operations
+// (litmus/AsyncOperations.h) are the ptx model's only.
+void refuseAsyncOperation(const std::string& file, const litmus::Instruction& instruction) {
+  if (litmus::isAsyncOperation(instruction)) {
+    litmus::fail(file, instruction.position,
+                 "'" + litmus::printMnemonic(instruction) +
+                     "' is not supported by ptx-op (an asynchronous operation or its completion; the ptx "
+                     "model reads it)");
+  }
+}
+
 // PROXY-3: surface accesses go the generic way (ProxyCaches.h); constant
 // and texture loads are loads that read their own cache (PROXY-2). So an
 // access of a non-generic proxy (its row's proxies, litmus/Opcodes.def) runs
@@ -94,6 +106,7 @@ Opcode compiledOpcode(Opcode opcode) {
     case litmus::AccessProxy::Constant:
     case litmus::AccessProxy::Surface:
     case litmus::AccessProxy::Texture:
+    case litmus::AccessProxy::Async:  // refused (refuseAsyncOperation)
       break;
   }
   OPCHECK_ASSERT(litmus::kindOf(opcode) == litmus::InstructionKind::Load ||
@@ -270,6 +283,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     std::vector<CompiledInstruction> code;
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
       const litmus::Instruction& written = thread.instructions[at];
+      refuseAsyncOperation(file, written);
       // MBAR-1 (litmus/MbarrierLowering.h): an mbarrier instruction runs as
       // the st, atom or ld it is lowered to. lineFor reads the instruction as
       // written, which gives an mbarrier access its location's own line.

@@ -121,8 +121,9 @@ class ProxyCaches {
         }
         break;
       case litmus::Proxy::Generic:
-      case litmus::Proxy::Surface:
-        break;  // PROXY-3: the surface path is the generic one
+      case litmus::Proxy::Surface:  // PROXY-3: the surface path is the generic one
+      case litmus::Proxy::Async:    // refused (Program.cpp: no copy engine)
+        break;
     }
     if (hardware_.architecture.brokenProxyFenceKeepsLines && instruction.proxy != litmus::Proxy::Alias) {
       invalidated = 0;

@@ -135,6 +135,11 @@ bool AsciiLexer::lex(std::string_view text) {
       while (at(end) == '.' && isNamePart(at(end + 1))) {
         end += 2;
         while (isNamePart(at(end))) ++end;
+        // LitmusLexer.g4: a qualifier may hold "::" ("shared::cta").
+        while (at(end) == ':' && at(end + 1) == ':' && isNamePart(at(end + 2))) {
+          end += 3;
+          while (isNamePart(at(end))) ++end;
+        }
       }
       type = L::IDENTIFIER;
       if (end > nameEnd) {

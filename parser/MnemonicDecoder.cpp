@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/InstructionSemantics.h"
 
 namespace opcheck::parser {
 
@@ -101,6 +102,17 @@ class Decoder {
                          std::string(opcodeSpelling()) + "'");
     }
     const auto category = static_cast<std::size_t>(qualifier->category);
+    if (qualifier->category == QualifierCategory::StateSpace) {
+      checkStateSpace(word, static_cast<litmus::StateSpace>(qualifier->value));
+      // An asynchronous copy names its destination's state space, then its
+      // source's (PTX ISA 9.1 9.7.9.25.4.1: cp.async.bulk.dst.src).
+      if (seen_[category] && !sourceSeen_ &&
+          litmus::kindOf(instruction_.opcode) == InstructionKind::AsyncCopy) {
+        sourceSeen_ = true;
+        instruction_.sourceStateSpace = static_cast<litmus::StateSpace>(qualifier->value);
+        return;
+      }
+    }
     if (seen_[category]) {
       fail(at(word), "'" + std::string(mnemonic_) + "' has two " +
                          std::string(describe(qualifier->category)) + " qualifiers");
@@ -138,6 +150,29 @@ class Decoder {
       case QualifierCategory::Proxy:
         instruction_.proxy = static_cast<litmus::Proxy>(qualifier.value);
         break;
+      case QualifierCategory::Completion:
+        instruction_.completion = static_cast<litmus::Completion>(qualifier.value);
+        break;
+    }
+  }
+
+  // .shared::cta and .shared::cluster are read on the instructions of the
+  // asynchronous operations only (PTX ISA 9.1 9.7.9.25.4.1, 9.7.13.4,
+  // 9.7.13.15.11-13); elsewhere opcheck reads .shared.
+  void checkStateSpace(const Word& word, litmus::StateSpace space) const {
+    const InstructionKind kind = litmus::kindOf(instruction_.opcode);
+    const bool qualified =
+        space == litmus::StateSpace::SharedCta || space == litmus::StateSpace::SharedCluster;
+    const bool asyncInstruction = kind == InstructionKind::AsyncCopy || kind == InstructionKind::AsyncStore ||
+                                  kind == InstructionKind::ProxyFence ||
+                                  kind == InstructionKind::MbarrierUpdate ||
+                                  (litmus::isMbarrierInstruction(instruction_.opcode) &&
+                                   info(instruction_.opcode).registerOperation != litmus::Operation::None);
+    if (qualified && !asyncInstruction) {
+      fail(at(word), "qualifier '." + std::string(word.text) + "' does not apply to '" +
+                         std::string(opcodeSpelling()) +
+                         "' (opcheck reads it on cp.async.bulk, fence.proxy.async and the mbarrier tx-count "
+                         "instructions; write .shared)");
     }
   }
 
@@ -243,7 +278,43 @@ class Decoder {
         break;
       case InstructionKind::ProxyFence:
         require(seen_[static_cast<std::size_t>(QualifierCategory::Proxy)],
-                "needs a proxy kind (.alias, .constant, .surface or .texture)");
+                "needs a proxy kind (.alias, .async, .constant, .surface or .texture)");
+        // PTX ISA 9.1 9.7.13.4: .proxykind = { .alias, .async, .async.global,
+        // .async.shared::{cta, cluster} }.
+        require(i.stateSpace == litmus::StateSpace::Generic ||
+                    (i.proxy == litmus::Proxy::Async && i.stateSpace != litmus::StateSpace::Shared),
+                "a proxy fence's state space is .global, .shared::cta or .shared::cluster, after .async");
+        break;
+      case InstructionKind::AsyncCopy:
+        if (info(i.opcode).proxies == litmus::AccessProxy::Async) {
+          decodeBulkCopy();
+        } else {
+          decodeCopy();
+        }
+        break;
+      case InstructionKind::AsyncStore:
+        decodeAsyncStore();
+        break;
+      case InstructionKind::AsyncCommit:
+        break;
+      case InstructionKind::AsyncWait:
+        // 9.7.9.25.6.2: cp.async.bulk.wait_group{.read} N.
+        require(i.completion == litmus::Completion::None || i.completion == litmus::Completion::Read,
+                "a bulk wait takes .read or nothing");
+        break;
+      case InstructionKind::MbarrierUpdate:
+        // 9.7.13.15.11 and .12: {.sem.scope}, .sem = { .relaxed }, .scope =
+        // { .cta, .cluster }.
+        require(hasSemantics() == hasScope(), ".sem and .scope must be given together");
+        if (!hasSemantics()) {
+          i.semantics = Semantics::Relaxed;
+          i.scope = Scope::Cta;
+        }
+        require(i.semantics == Semantics::Relaxed, "mbarrier.expect_tx and complete_tx are .relaxed");
+        require(i.scope == Scope::Cta || i.scope == Scope::Cluster,
+                "an mbarrier operation is .cta or .cluster");
+        require(i.type == litmus::DataType::None || i.type == litmus::DataType::B64,
+                "an mbarrier object is .b64");
         break;
       case InstructionKind::Barrier:
         // bar.sync is the legacy spelling of bar.cta.sync.
@@ -303,11 +374,72 @@ class Decoder {
     }
   }
 
+  // PTX ISA 9.1 9.7.9.25.4.1, the forms opcheck reads:
+  //   cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes
+  //   cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+  //   cp.async.bulk.global.shared::cta.bulk_group
+  // "For a bulk asynchronous operation, the mbarrier object must be specified
+  // in the asynchronous operation" (9.7.9.25.1.2).
+  void decodeBulkCopy() const {
+    using litmus::Completion;
+    using litmus::StateSpace;
+    const Instruction& i = instruction_;
+    require(sourceSeen_,
+            "needs a destination and a source state space (.shared::cta.global, "
+            ".shared::cluster.global or .global.shared::cta)");
+    const bool toShared =
+        (i.stateSpace == StateSpace::SharedCta || i.stateSpace == StateSpace::SharedCluster) &&
+        i.sourceStateSpace == StateSpace::Global;
+    const bool toGlobal = i.stateSpace == StateSpace::Global && i.sourceStateSpace == StateSpace::SharedCta;
+    require(toShared || toGlobal,
+            "copies global memory to .shared::cta or .shared::cluster, or .shared::cta "
+            "to .global (PTX ISA 9.1 9.7.9.25.4.1)");
+    require(i.completion != Completion::None && i.completion != Completion::Read,
+            "needs a completion mechanism (.mbarrier::complete_tx::bytes or .bulk_group)");
+    require(!toShared || i.completion == Completion::MbarrierCompleteTx,
+            "a copy to shared memory completes through .mbarrier::complete_tx::bytes");
+    require(!toGlobal || i.completion == Completion::BulkGroup,
+            "a copy to global memory completes through .bulk_group");
+  }
+
+  // PTX ISA 9.1 9.7.9.25.3.1: cp.async.ca|cg.shared{::cta}.global.
+  void decodeCopy() const {
+    using litmus::StateSpace;
+    const Instruction& i = instruction_;
+    require(sourceSeen_ && (i.stateSpace == StateSpace::Shared || i.stateSpace == StateSpace::SharedCta) &&
+                i.sourceStateSpace == StateSpace::Global,
+            "copies .global to .shared or .shared::cta (PTX ISA 9.1 9.7.9.25.3.1)");
+    require(i.cacheOperator == litmus::CacheOperator::CacheAll ||
+                i.cacheOperator == litmus::CacheOperator::CacheGlobal,
+            "needs .ca or .cg");
+  }
+
+  // PTX ISA 9.1 9.7.9.12, the weak form: st.async{.weak}{.cluster}
+  // {.shared::cluster}{.mbarrier::complete_tx::bytes}.type; "If
+  // .completion_mechanism is not specified, it defaults to
+  // .mbarrier::complete_tx::bytes".
+  void decodeAsyncStore() {
+    Instruction& i = instruction_;
+    require(i.semantics == Semantics::Weak,
+            "opcheck reads the weak st.async to shared memory (its .release form, to global memory, is not "
+            "read)");
+    require(i.scope == Scope::None || i.scope == Scope::Cluster, "st.async's scope is .cluster");
+    require(i.stateSpace == litmus::StateSpace::Generic || i.stateSpace == litmus::StateSpace::SharedCluster,
+            "st.async stores to .shared::cluster");
+    require(
+        i.completion == litmus::Completion::None || i.completion == litmus::Completion::MbarrierCompleteTx,
+        "st.async completes through .mbarrier::complete_tx::bytes");
+    i.completion = litmus::Completion::MbarrierCompleteTx;
+    require(i.type != DataType::None && i.type != DataType::Predicate && litmus::bitsOf(i.type) >= 32,
+            "st.async stores .b32, .b64, .u32, .u64, .s32 or .s64");
+  }
+
   std::string_view mnemonic_;
   const std::string& file_;
   SourcePosition position_;
   Instruction instruction_;
-  bool seen_[9] = {};
+  bool seen_[10] = {};
+  bool sourceSeen_ = false;
 };
 
 }  // namespace

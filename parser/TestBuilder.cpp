@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/InstructionSemantics.h"
 #include "litmus/Limits.h"
@@ -512,6 +513,7 @@ class TestBuilder {
         }
         resolveOperands(thread, instruction, signature, pending);
         checkMbarrierCount(instruction);
+        checkAsyncOperands(instruction, pending);
         test_.threads[thread].instructions.push_back(std::move(instruction));
       }
     }
@@ -531,6 +533,57 @@ class TestBuilder {
                                      std::to_string(litmus::kMaxMbarrierCount) +
                                      "], the counts opcheck's mbarrier objects hold (PTX ISA 9.1 "
                                      "9.7.13.15.9 allows [1, 2^20 - 1])");
+    }
+  }
+
+  // The operands of the asynchronous operations (litmus/AsyncOperations.h):
+  // a bulk copy moves one named location, kBulkCopyBytes bytes, and names its
+  // mbarrier exactly when it completes through one (PTX ISA 9.1
+  // 9.7.9.25.1.2); a bulk wait's N is an immediate (9.7.9.25.6.2: "N is an
+  // integer constant"); a tx count fits opcheck's mbarrier objects.
+  void checkAsyncOperands(const Instruction& instruction, const PendingInstruction& pending) const {
+    const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
+    const auto& operands = instruction.operands;
+    const bool bulk = litmus::info(instruction.opcode).proxies == litmus::AccessProxy::Async;
+    if (kind == litmus::InstructionKind::AsyncCopy && !bulk) {
+      // PTX ISA 9.1 9.7.9.25.3.1: "cp-size can only be 4, 8 and 16"; a
+      // location holds one value, so any of them copies it.
+      const Operand& size = operands[2];
+      if (size.kind != Operand::Kind::Immediate ||
+          (size.immediate != 4 && size.immediate != 8 && size.immediate != 16)) {
+        fail(pending.operands[2].position, "cp.async's cp-size is 4, 8 or 16");
+      }
+    } else if (kind == litmus::InstructionKind::AsyncCopy) {
+      const Operand& size = operands[2];
+      if (size.kind != Operand::Kind::Immediate || size.immediate != litmus::kBulkCopyBytes) {
+        fail(pending.operands[2].position,
+             "a bulk copy moves one named location of " + std::to_string(litmus::kBulkCopyBytes) +
+                 " bytes, so its size is " + std::to_string(litmus::kBulkCopyBytes) +
+                 " (a copy of several locations is several copies; docs/dialects.md)");
+      }
+      const bool mbarrier = instruction.completion == litmus::Completion::MbarrierCompleteTx;
+      if (mbarrier != (operands.size() == 4)) {
+        fail(instruction.position, mbarrier
+                                       ? "'" + pending.mnemonic + "' needs the mbarrier it completes: [mbar]"
+                                       : "'" + pending.mnemonic +
+                                             "' completes through its bulk group and "
+                                             "names no mbarrier");
+      }
+    } else if (kind == litmus::InstructionKind::AsyncWait && !operands.empty()) {
+      if (operands[0].kind != Operand::Kind::Immediate || operands[0].immediate < 0) {
+        fail(pending.operands[0].position, "a bulk wait's N is an integer constant, 0 or more");
+      }
+    } else if (litmus::isMbarrierInstruction(instruction.opcode) &&
+               litmus::info(instruction.opcode).registerOperation != Operation::None) {
+      const Operand& count = operands.back();
+      if (count.kind == Operand::Kind::Immediate &&
+          (count.immediate < 1 || count.immediate > litmus::kMaxMbarrierCount)) {
+        fail(pending.operands.back().position, "txCount " + std::to_string(count.immediate) +
+                                                   " is outside [1, " +
+                                                   std::to_string(litmus::kMaxMbarrierCount) +
+                                                   "], the tx-counts opcheck's mbarrier objects hold (PTX "
+                                                   "ISA 9.1 9.7.13.15.2 allows up to 2^20 - 1)");
+      }
     }
   }
 

@@ -41,7 +41,10 @@ std::vector<fs::path> litmusFilesUnder(const fs::path& directory) {
 std::vector<fs::path> ptxCatalogueFiles() {
   const fs::path catalogue = fs::path(OPCHECK_SOURCE_DIR) / "catalogue";
   std::vector<fs::path> files = litmusFilesUnder(catalogue);
-  std::erase_if(files, [&](const fs::path& file) { return *fs::relative(file, catalogue).begin() == "c"; });
+  std::erase_if(files, [&](const fs::path& file) {
+    const fs::path folder = *fs::relative(file, catalogue).begin();
+    return folder == "c" || folder == "async";
+  });
   return files;
 }
 

@@ -18,8 +18,9 @@ std::optional<std::filesystem::path> corporaDirectory();
 // Every *.litmus file below DIRECTORY, sorted.
 std::vector<std::filesystem::path> litmusFilesUnder(const std::filesystem::path& directory);
 
-// The catalogue's PTX tests (catalogue/ but catalogue/c, whose C tests the
-// models of PTX tests refuse), sorted.
+// The catalogue's PTX tests every PTX model reads (catalogue/ but
+// catalogue/c, whose C tests the models of PTX tests refuse, and
+// catalogue/async, whose asynchronous operations only ptx reads), sorted.
 std::vector<std::filesystem::path> ptxCatalogueFiles();
 
 // Every *.litmus file of the corpora but t3 (which runs in bench/): Dat3M,

@@ -129,3 +129,44 @@ TEST_CASE("a value that holds no mbarrier object is left alone by an arrive and 
   CHECK(update(Operation::MbarrierInit, Value::ofInteger(0), Value::ofInteger(kMaxMbarrierCount + 1),
                DataType::B64) == Value::ofInteger(0));
 }
+
+TEST_CASE("mbarrier tx-count: a phase completes when no arrival and no transaction is pending",
+          "[litmus][semantics][mbarrier]") {
+  const auto value = [](std::int64_t integer) { return Value::ofInteger(integer); };
+  const auto apply = [](Operation operation, const Value& object, std::int64_t count) {
+    return update(operation, object, Value::ofInteger(count), DataType::B64);
+  };
+  const Value initial = apply(Operation::MbarrierInit, value(0), 1);  // 1001: one arrival expected
+  // 9.7.13.15.13: arrive.expect_tx is an expect-tx (tx-count + 16,
+  // 9.7.13.15.5.1) then the arrive-on; the pending arrivals reach zero but
+  // the tx-count does not, so the phase stays incomplete (9.7.13.15.6).
+  const Value arrived = apply(Operation::MbarrierArriveExpectTx, initial, 16);
+  REQUIRE(mbarrierObject(arrived).has_value());
+  CHECK(mbarrierObject(arrived)->phase == 0);
+  CHECK(mbarrierObject(arrived)->pending == 0);
+  CHECK(mbarrierObject(arrived)->tx == 16);
+  CHECK(arrived == value(16000001000));  // the documented decimal encoding
+  CHECK(update(Operation::MbarrierPhaseComplete, arrived, value(0), DataType::B64) == value(0));
+  // 9.7.13.15.5.2: complete-tx decrements the tx-count; at zero, with no
+  // arrival pending, the phase completes and the pending count is reset.
+  const Value completed = apply(Operation::MbarrierCompleteTx, arrived, 16);
+  CHECK(completed == value(1001001));
+  CHECK(update(Operation::MbarrierPhaseComplete, completed, value(0), DataType::B64) == value(1));
+  // The complete-tx may come first: the tx-count goes below zero
+  // (9.7.13.15.2: down to -(2^20 - 1)) and the arrival completes the phase.
+  const Value early = apply(Operation::MbarrierCompleteTx, initial, 16);
+  REQUIRE(mbarrierObject(early).has_value());
+  CHECK(mbarrierObject(early)->tx == -16);
+  CHECK(mbarrierObject(early)->phase == 0);
+  CHECK(apply(Operation::MbarrierArriveExpectTx, early, 16) == value(1001001));
+  // expect-tx alone completes nothing, whatever the counts.
+  const Value expecting = apply(Operation::MbarrierExpectTx, initial, 32);
+  CHECK(mbarrierObject(expecting)->tx == 32);
+  CHECK(mbarrierObject(expecting)->pending == 1);
+  // A plain arrive then leaves the phase waiting for the 32 bytes.
+  const Value waiting = apply(Operation::MbarrierArrive, expecting, 0);
+  CHECK(mbarrierObject(waiting)->phase == 0);
+  CHECK(mbarrierObject(waiting)->pending == 0);
+  CHECK(apply(Operation::MbarrierCompleteTx, apply(Operation::MbarrierCompleteTx, waiting, 16), 16) ==
+        value(1001001));
+}

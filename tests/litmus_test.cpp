@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "litmus/CanonicalPrinter.h"
+#include "litmus/InstructionSemantics.h"
 #include "litmus/Opcode.h"
 #include "litmus/Qualifiers.h"
 #include "parser/LitmusReader.h"
@@ -54,7 +55,8 @@ TEST_CASE("the opcode table's kinds say which instructions read, write, branch o
   CHECK(spellingsWhere([](const OpcodeInfo& row) { return isBranch(row.opcode); }) ==
         Strings{"bra", "goto", "beq", "bne", "blt", "ble", "bgt", "bge"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) { return isProxyInstruction(row.opcode); }) ==
-        Strings{"fence.proxy", "cold", "sust", "suld", "tld"});
+        Strings{"fence.proxy", "cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group",
+                "cold", "sust", "suld", "tld"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) {
           return row.kind == InstructionKind::RegisterOperation;
         }) == Strings{"mov", "add", "sub", "and", "or", "xor", "cvt"});
@@ -66,16 +68,26 @@ TEST_CASE("the opcode table's kinds say which instructions read, write, branch o
           return row.kind == InstructionKind::ClusterArrive || row.kind == InstructionKind::ClusterWait;
         }) == Strings{"barrier.cluster.arrive", "barrier.cluster.wait"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) { return isMbarrierInstruction(row.opcode); }) ==
-        Strings{"mbarrier.init", "mbarrier.arrive", "mbarrier.test_wait", "mbarrier.try_wait"});
+        Strings{"mbarrier.init", "mbarrier.arrive", "mbarrier.test_wait", "mbarrier.try_wait",
+                "mbarrier.arrive.expect_tx", "mbarrier.expect_tx", "mbarrier.complete_tx"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) {
+          return row.kind == InstructionKind::AsyncCopy || row.kind == InstructionKind::AsyncCommit ||
+                 row.kind == InstructionKind::AsyncWait;
+        }) == Strings{"cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group", "cp.async",
+                      "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all"});
+  CHECK(spellingsWhere([](const OpcodeInfo& row) { return row.kind == InstructionKind::AsyncStore; }) ==
+        Strings{"st.async"});
 }
 
 TEST_CASE("each kind of instruction has the operands and qualifiers its kind implies", "[litmus]") {
   for (const OpcodeInfo& row : allOpcodes()) {
     CAPTURE(row.spelling);
     const std::string_view operands = row.operandSignature;
-    // Exactly the memory accesses and the mbarrier operations (on an
-    // mbarrier object) take an address; exactly the branches a label.
-    CHECK((isMemoryAccess(row.opcode) || isMbarrierInstruction(row.opcode)) ==
+    // Exactly the memory accesses, the mbarrier operations (on an mbarrier
+    // object) and the bulk copies take an address; exactly the branches a
+    // label.
+    CHECK((isMemoryAccess(row.opcode) || isMbarrierInstruction(row.opcode) ||
+           row.kind == InstructionKind::AsyncCopy || row.kind == InstructionKind::AsyncStore) ==
           (operands.find('a') != std::string_view::npos));
     CHECK(isBranch(row.opcode) == (operands.find('l') != std::string_view::npos));
     // What reads memory or computes in registers has a destination first;
@@ -91,14 +103,18 @@ TEST_CASE("each kind of instruction has the operands and qualifiers its kind imp
     CHECK(accepts(row, QualifierCategory::Semantics) ==
           (isMemoryAccess(row.opcode) || row.kind == InstructionKind::Fence ||
            row.kind == InstructionKind::ClusterArrive || row.kind == InstructionKind::ClusterWait ||
-           row.kind == InstructionKind::MbarrierArrive || row.kind == InstructionKind::MbarrierWait));
+           row.kind == InstructionKind::MbarrierArrive || row.kind == InstructionKind::MbarrierWait ||
+           row.kind == InstructionKind::MbarrierUpdate || row.kind == InstructionKind::AsyncStore));
     CHECK(accepts(row, QualifierCategory::Operation) == isReadModifyWrite(row.opcode));
     CHECK(accepts(row, QualifierCategory::Comparison) == (row.kind == InstructionKind::SetPredicate));
     CHECK(accepts(row, QualifierCategory::BarrierAction) == (row.kind == InstructionKind::Barrier));
     CHECK(accepts(row, QualifierCategory::Proxy) == (row.kind == InstructionKind::ProxyFence));
-    // Only a register operation computes and only a conditional branch
-    // compares (InstructionSemantics.h reads these columns).
-    CHECK((row.registerOperation != Operation::None) == (row.kind == InstructionKind::RegisterOperation));
+    // Only a register operation and the mbarrier tx-count instructions
+    // compute and only a conditional branch compares (InstructionSemantics.h
+    // and MbarrierLowering.h read these columns).
+    CHECK((row.registerOperation != Operation::None) ==
+          (row.kind == InstructionKind::RegisterOperation ||
+           (isMbarrierInstruction(row.opcode) && isMbarrierOperation(row.registerOperation))));
     CHECK((row.branchComparison != Comparison::None) == (row.kind == InstructionKind::ConditionalBranch));
   }
 }

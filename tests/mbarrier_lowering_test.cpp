@@ -90,3 +90,34 @@ TEST_CASE("mbarrier test_wait and try_wait run as one ld of their semantics and 
                {litmus::Opcode::Load, litmus::Operation::None, litmus::Semantics::Relaxed,
                 litmus::Scope::Cluster, operands, litmus::Operation::MbarrierPhaseComplete});
 }
+
+// PTX ISA 9.1 9.7.13.15.13: arrive.expect_tx performs "an expect-tx
+// operation prior to the arrive-on operation"; 9.7.13.15.11 and .12:
+// expect_tx and complete_tx are .relaxed updates of the object with no
+// result register.
+TEST_CASE("the tx-count instructions run as an atom or a red that updates the object by their count",
+          "[litmus][mbarrier][async]") {
+  const litmus::Test test = threadRunning(
+      " mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 r0, b, 16 ;\n"
+      " mbarrier.expect_tx.relaxed.cluster.shared::cta.b64 b, 32 ;\n"
+      " mbarrier.complete_tx.shared::cta.b64 b, 16 ;\n");
+  const auto& code = test.threads[0].instructions;
+  checkLowered(code[0], {litmus::Opcode::Atomic,
+                         litmus::Operation::MbarrierArriveExpectTx,
+                         litmus::Semantics::Release,
+                         litmus::Scope::Cta,
+                         {registerOperand(0), locationOperand(0), immediateOperand(16)},
+                         litmus::Operation::MbarrierPhase});
+  checkLowered(code[1], {litmus::Opcode::Reduction,
+                         litmus::Operation::MbarrierExpectTx,
+                         litmus::Semantics::Relaxed,
+                         litmus::Scope::Cluster,
+                         {locationOperand(0), immediateOperand(32)},
+                         litmus::Operation::None});
+  checkLowered(code[2], {litmus::Opcode::Reduction,
+                         litmus::Operation::MbarrierCompleteTx,
+                         litmus::Semantics::Relaxed,
+                         litmus::Scope::Cta,
+                         {locationOperand(0), immediateOperand(16)},
+                         litmus::Operation::None});
+}

@@ -248,6 +248,43 @@ exists (x == 0)
   }
 }
 
+TEST_CASE(
+    "bulk copies, their groups, the tx-count and fence.proxy.async read and print as the ISA writes them",
+    "[parser][async]") {
+  const Test test = parse(R"(PTX A
+{ g=0; s=0; b=0; }
+ P0@cta 0,gpu 0                                                            ;
+ cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [s], [g], 16, [b] ;
+ cp.async.bulk.global.shared::cta.bulk_group g, s, 16                      ;
+ cp.async.bulk.commit_group                                                ;
+ cp.async.bulk.wait_group.read 0                                           ;
+ mbarrier.arrive.expect_tx.shared::cta.b64 r0, b, 16                       ;
+ mbarrier.expect_tx.shared::cta.b64 b, 16                                  ;
+ mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 b, 16            ;
+ fence.proxy.async                                                         ;
+ fence.proxy.async.shared::cta                                             ;
+exists (g == 0)
+)");
+  const auto& p0 = test.threads[0].instructions;
+  // PTX ISA 9.1 9.7.9.25.4.1: cp.async.bulk.dst.src.completion_mechanism.
+  CHECK(printMnemonic(p0[0]) == "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes");
+  CHECK(p0[0].stateSpace == litmus::StateSpace::SharedCta);
+  CHECK(p0[0].sourceStateSpace == litmus::StateSpace::Global);
+  CHECK(printMnemonic(p0[1]) == "cp.async.bulk.global.shared::cta.bulk_group");
+  CHECK(printMnemonic(p0[2]) == "cp.async.bulk.commit_group");
+  CHECK(printMnemonic(p0[3]) == "cp.async.bulk.wait_group.read");
+  // 9.7.13.15.13: arrive.expect_tx is .release.cta by default; 9.7.13.15.11
+  // and .12: expect_tx and complete_tx are .relaxed, .cta by default.
+  CHECK(printMnemonic(p0[4]) == "mbarrier.arrive.expect_tx.release.cta.shared::cta.b64");
+  CHECK(printMnemonic(p0[5]) == "mbarrier.expect_tx.relaxed.cta.shared::cta.b64");
+  CHECK(printMnemonic(p0[6]) == "mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64");
+  // 9.7.13.4: .proxykind = { .alias, .async, .async.global, .async.shared::{cta, cluster} }.
+  CHECK(printMnemonic(p0[7]) == "fence.proxy.async");
+  CHECK(printMnemonic(p0[8]) == "fence.proxy.async.shared::cta");
+  const Test reread = parse(printCanonical(test));
+  CHECK(reread == test);
+}
+
 TEST_CASE("a scope tree's short and long forms give the same placements", "[parser]") {
   const std::string body = "{ x=0; }\n P0 | P1 | P2 ;\n st.weak x, 1 | st.weak x, 2 | st.weak x, 3 ;\n";
   const Test shortForm =

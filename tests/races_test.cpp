@@ -270,3 +270,38 @@ TEST_CASE("ptx-op's runs show the seed 002 races, with a run to one", "[races][c
   }
   CHECK(checked == 11);
 }
+
+// PTX ISA 9.1 9.7.9.25.2: "Accessing the same memory location across
+// multiple proxies needs a cross-proxy fence. For the async proxy,
+// fence.proxy.async should be used": the TMA tests without the fence race
+// between the generic store and the copy's async-proxy read, with it not.
+TEST_CASE("the TMA tests race across the proxies without fence.proxy.async and not with it",
+          "[races][async]") {
+  const fs::path async = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async";
+  const axiomcheck::AxiomaticModel& ptx = axiomcheck::ptxModel();
+  for (const char* name : {"TMA-load+st", "TMA-store+st", "TMA-store+reuse"}) {
+    INFO(name);
+    const axiomcheck::TestRaces found = racesOf(async / (std::string(name) + ".litmus"), ptx);
+    REQUIRE(found.races.size() == 1);
+    CHECK(found.races[0].kind == axiomcheck::RaceClass::MissingProxyFence);
+    CHECK(found.races[0].first.thread == 0);
+    CHECK(found.races[0].second.thread == 0);
+  }
+  for (const char* name : {"TMA-load+st+fence.proxy.async", "TMA-store+st+fence.proxy.async",
+                           "TMA-store+reuse+wait_group.read"}) {
+    INFO(name);
+    CHECK(racesOf(async / (std::string(name) + ".litmus"), ptx).races.empty());
+  }
+  // PTX ISA 9.1 9.7.9.25.1: "reading from the destination memory location
+  // before the asynchronous operation completes, exhibits undefined
+  // behavior"; 8.7 condition 1 needs program order, which the copy is not in.
+  const axiomcheck::TestRaces pending = racesOf(async / "cp.async+wait_group.1+newer.litmus", ptx);
+  REQUIRE(pending.races.size() == 1);
+  CHECK(pending.races[0].kind == axiomcheck::RaceClass::AsyncNotAwaited);
+  CHECK(racesOf(async / "cp.async+wait_group.1+older.litmus", ptx).races.empty());
+  const testing::CommandResult result =
+      testing::runOpcheck({"races", (async / "TMA-load+st.litmus").string()});
+  CHECK(result.exitStatus == 0);
+  CHECK(result.standardOutput.find("Races TMA-load+st 1 missing-proxy-fence\n") != std::string::npos);
+  CHECK(result.standardOutput.find("put fence.proxy.async between them") != std::string::npos);
+}

@@ -43,8 +43,11 @@ RBRACKET : ']' ;
 LBRACE   : '{' ;
 RBRACE   : '}' ;
 
-// "ld.cg.s32", "membar.gl", "atom.relaxed.gpu.cas": a name with qualifiers.
-QUALIFIED_NAME : NAME_START NAME_PART* ('.' NAME_PART+)+ ;
+// "ld.cg.s32", "membar.gl", "atom.relaxed.gpu.cas": a name with qualifiers;
+// a qualifier may hold "::" ("cp.async.bulk.shared::cta.global", PTX ISA 9.1
+// 9.7.9.25.4.1), which a label or thread prefix (one ':' after a name with
+// no dot) never does.
+QUALIFIED_NAME : NAME_START NAME_PART* ('.' NAME_PART+ ('::' NAME_PART+)*)+ ;
 // ".reg", ".s32", ".b64" in GPU_PTX register declarations.
 DOT_NAME : '.' NAME_PART+ ;
 IDENTIFIER : NAME_START NAME_PART* ;

@@ -1,0 +1,20 @@
+#include "litmus/AsyncOperations.h"
+
+#include "litmus/Proxies.h"
+
+namespace opcheck::litmus {
+
+bool isAsyncOperation(const Instruction& instruction) {
+  const InstructionKind kind = kindOf(instruction.opcode);
+  if (kind == InstructionKind::AsyncCopy || kind == InstructionKind::AsyncCommit ||
+      kind == InstructionKind::AsyncWait || kind == InstructionKind::AsyncStore ||
+      kind == InstructionKind::MbarrierUpdate) {
+    return true;
+  }
+  if (kind == InstructionKind::MbarrierArrive) {
+    return info(instruction.opcode).registerOperation != Operation::None;  // arrive.expect_tx
+  }
+  return kind == InstructionKind::ProxyFence && proxyOf(instruction) == Proxy::Async;
+}
+
+}  // namespace opcheck::litmus
