@@ -15,6 +15,8 @@
 #include "cat/CatReader.h"
 #include "cat/Interpreter.h"
 #include "cat/PartialCoherence.h"
+#include "litmus/AsyncOperations.h"
+#include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::cat {
@@ -142,6 +144,21 @@ class CatModel final : public axiomcheck::AxiomaticModel {
     litmus::requireDialect(test, file, litmus::Dialect::Ptx, "model " + shared_.name);
     if (!shared_.readsProxies) {
       axiomcheck::refuseProxies(test, file, "model " + shared_.name);
+      return;
+    }
+    // No base name stands for the async proxy or for the completion of an
+    // asynchronous operation (docs/cat.md), so a cat model could only read
+    // such a test as if they were generic accesses.
+    for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+      for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
+        if (litmus::isAsyncOperation(instruction)) {
+          litmus::fail(file, instruction.position,
+                       "model " + shared_.name + " does not support '" + litmus::printMnemonic(instruction) +
+                           "' in P" + std::to_string(thread) +
+                           " (an asynchronous operation or its completion (PTX ISA 9.1 8.9.1.1, 9.7.9.25): "
+                           "no cat base name stands for the async proxy; the ptx model reads it)");
+        }
+      }
     }
   }
 

@@ -132,3 +132,20 @@ TEST_CASE("compare --executions narrows a run's fence.sc order to the pairs sync
   CHECK(result.standardOutput.find("4 equal") != std::string::npos);
   CHECK(result.standardOutput.find(", 0 break a") != std::string::npos);
 }
+
+TEST_CASE("a cat model refuses asynchronous operations at their position, even one that reads proxies",
+          "[cat][corpus]") {
+  const auto model = referenceModel("ptx-v7.5-dat3m.cat");
+  if (!model) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  // Line 19, column 2 of the test: P0's mbarrier.arrive.expect_tx, the
+  // first asynchronous operation's completion in program order.
+  const fs::path test = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async" / "TMA-load+st.litmus";
+  const testing::CommandResult result = testing::runOpcheck({test.string(), "--model", model->string()});
+  CHECK(result.exitStatus == 2);
+  CHECK(result.standardOutput.empty());
+  CHECK_THAT(result.standardError, Catch::Contains(test.string() + ":19:2: error: model "));
+  CHECK_THAT(result.standardError, Catch::Contains("async proxy"));
+}
