@@ -11,20 +11,33 @@ void AxiomaticModel::checkSupported(const litmus::Test& test, const std::string&
   refuseProxies(test, file, "model " + std::string(name()));
 }
 
+namespace {
+
+// Fails at INSTRUCTION of THREAD: WHO does not support it (WHY).
+[[noreturn]] void refuseInstruction(const std::string& file, const std::string& who,
+                                    const litmus::Instruction& instruction, std::size_t thread,
+                                    const std::string& why) {
+  litmus::fail(file, instruction.position,
+               who + " does not support '" + litmus::printMnemonic(instruction) + "' in P" +
+                   std::to_string(thread) + " (" + why + ")");
+}
+
+const char* const kAsyncOnlyPtx75 =
+    "an asynchronous operation or its completion (PTX ISA 9.1 8.9.1.1, 9.7.9.25), which only ptx75 models";
+
+}  // namespace
+
 void refuseProxies(const litmus::Test& test, const std::string& file, const std::string& who,
                    bool allowAsync) {
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
       const bool asynchronous = litmus::isAsyncOperation(instruction);
       if ((litmus::isProxyInstruction(instruction.opcode) || asynchronous) && !(allowAsync && asynchronous)) {
-        std::string message = who + " does not support '" + litmus::printMnemonic(instruction) + "' in P" +
-                              std::to_string(thread);
-        message += asynchronous
-                       ? " (an asynchronous operation or its completion (PTX ISA 9.1 8.9.1.1, "
-                         "9.7.9.25), which only ptx75 models)"
-                       : " (a non-generic proxy access: PTX 7.5's mixed-proxy model, which only ptx75 "
-                         "models)";
-        litmus::fail(file, instruction.position, message);
+        refuseInstruction(file, who, instruction, thread,
+                          asynchronous
+                              ? kAsyncOnlyPtx75
+                              : "a non-generic proxy access: PTX 7.5's mixed-proxy model, which only "
+                                "ptx75 models");
       }
     }
   }
@@ -34,6 +47,17 @@ void refuseProxies(const litmus::Test& test, const std::string& file, const std:
                    who + " does not support location " + location.name + ", an alias of " +
                        test.locations[*location.aliasOf].name +
                        " through a proxy (PTX 7.5's mixed-proxy model, which only ptx75 models)");
+    }
+  }
+}
+
+void refuseAsyncOperations(const litmus::Test& test, const std::string& file, const std::string& who,
+                           const std::string& why) {
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
+      if (litmus::isAsyncOperation(instruction)) {
+        refuseInstruction(file, who, instruction, thread, why);
+      }
     }
   }
 }

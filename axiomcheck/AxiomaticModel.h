@@ -153,4 +153,9 @@ class AxiomaticModel {
 void refuseProxies(const litmus::Test& test, const std::string& file, const std::string& who,
                    bool allowAsync = false);
 
+// The same for the asynchronous operations alone, WHY in the message's
+// parenthesis: for a model that reads the 7.5 proxies but not these.
+void refuseAsyncOperations(const litmus::Test& test, const std::string& file, const std::string& who,
+                           const std::string& why);
+
 }  // namespace opcheck::axiomcheck

@@ -15,8 +15,6 @@
 #include "cat/CatReader.h"
 #include "cat/Interpreter.h"
 #include "cat/PartialCoherence.h"
-#include "litmus/AsyncOperations.h"
-#include "litmus/CanonicalPrinter.h"
 #include "litmus/Diagnostic.h"
 
 namespace opcheck::cat {
@@ -149,17 +147,10 @@ class CatModel final : public axiomcheck::AxiomaticModel {
     // No base name stands for the async proxy or for the completion of an
     // asynchronous operation (docs/cat.md), so a cat model could only read
     // such a test as if they were generic accesses.
-    for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
-      for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
-        if (litmus::isAsyncOperation(instruction)) {
-          litmus::fail(file, instruction.position,
-                       "model " + shared_.name + " does not support '" + litmus::printMnemonic(instruction) +
-                           "' in P" + std::to_string(thread) +
-                           " (an asynchronous operation or its completion (PTX ISA 9.1 8.9.1.1, 9.7.9.25): "
-                           "no cat base name stands for the async proxy; the ptx model reads it)");
-        }
-      }
-    }
+    axiomcheck::refuseAsyncOperations(test, file, "model " + shared_.name,
+                                      "an asynchronous operation or its completion (PTX ISA 9.1 8.9.1.1, "
+                                      "9.7.9.25): no cat base name stands for the async proxy; the ptx model "
+                                      "reads it");
   }
 
   AxiomMask raisedFlags(const Execution& x) const override {

@@ -209,8 +209,7 @@ void PtxOpMachine<Capacity>::requireInvariants(const State& before, std::uint32_
   if (hardware_.program.test == nullptr) {
     std::abort();
   }
-  std::fputs(("the step: " + describe(before, statespace::Transition{id, isLocal(before, id)}, after) + "\n")
-                 .c_str(),
+  std::fputs(("the step: " + describe(before, statespace::Transition{id, false}, after) + "\n").c_str(),
              stderr);
   std::abort();
 }

@@ -73,8 +73,7 @@ class PtxOpMachine {
   // RED-3: only a branch back closes a cycle, and it is never local.
   bool localStepsFormNoCycle() const { return true; }
   // forEachSuccessorIn offers the first enabled local step before the rest,
-  // and no later step is local when it found none (isLocal asks what the
-  // first loop asks).
+  // and offers every later step as not local.
   bool offersLocalStepFirst() const { return true; }
   State apply(const State& state, const statespace::Transition& transition) const;
 
@@ -94,9 +93,11 @@ class PtxOpMachine {
   void forEachSuccessorIn(const State& state, State& next, Sink&& sink, Restore&& restore) const {
     const Program& program = hardware_.program;
     bool going = true;  // until the sink has what it needs
-    // RED-3: the first enabled local step, in the order of the loops below,
-    // is offered before them all: a sink that follows it alone needs no
-    // other successor built. The loops then skip it.
+    // RED-3: the first enabled local step (an issue but of a branch back,
+    // which touches only its thread, or a step RED-4, RED-5 or RED-7 lets
+    // alone), in the order of the loops below, is offered before them all:
+    // a sink that follows it alone needs no other successor built. The
+    // loops then skip it.
     constexpr std::uint32_t kNone = ~std::uint32_t{0};
     std::uint32_t first = kNone;
     auto offerLocal = [&](std::uint32_t id) {
@@ -124,10 +125,11 @@ class PtxOpMachine {
         offerLocal(transitionId(StepKind::DrainStoreBuffer, thread));
       }
     }
-    for (std::uint32_t cta = 0; cta < program.ctas && first == kNone; ++cta) {
+    const std::uint32_t quiet = first == kNone ? hardware_.quiet.quietLocations(state) : 0;  // RED-7
+    for (std::uint32_t cta = 0; cta < program.ctas && quiet != 0 && first == kNone; ++cta) {
       for (std::int32_t at = 0; at < state.smQueueLength[cta] && first == kNone; ++at) {
         const auto index = static_cast<std::uint32_t>(at);
-        if (hardware_.quiet.drainAlone(state, cta, index)) {
+        if (hardware_.quiet.drainAlone(state, cta, index, quiet)) {
           offerLocal(transitionId(StepKind::DrainSmQueue, cta, index));
         }
       }
@@ -140,7 +142,10 @@ class PtxOpMachine {
 #ifdef OPCHECK_CHECK_INVARIANTS
         requireInvariants(state, id, next);
 #endif
-        going = statespace::offer(sink, statespace::Transition{id, isLocal(state, id)}, next);
+        // Not local: every step RED-3 may follow alone was tried by the
+        // first loop, so a local one offered here comes after the one it
+        // offered, and a sink that reduces has asked for no more by then.
+        going = statespace::offer(sink, statespace::Transition{id, false}, next);
         restore(next);
       } else {
 #ifdef OPCHECK_CHECK_INVARIANTS
@@ -228,24 +233,6 @@ class PtxOpMachine {
   bool step(State& state, std::uint32_t id) const;
   // Step ID alone.
   bool takeStep(State& state, std::uint32_t id) const;
-  // RED-3: a step the explorer may follow alone from STATE: an issue (but
-  // a branch back), which touches only the issuing thread, or a step RED-4,
-  // RED-5 or RED-7 lets alone.
-  bool isLocal(const State& state, std::uint32_t id) const {
-    const std::uint32_t unit = (id >> kStepKindBits) & kStepUnitMask;
-    switch (static_cast<StepKind>(id & kStepKindMask)) {
-      case StepKind::Issue:
-        return hardware_.issue.issueAlone(state, unit);
-      case StepKind::Perform:
-        return hardware_.operations.storeAlone(state, unit, id >> kStepIndexShift);
-      case StepKind::DrainStoreBuffer:
-        return hardware_.storeBuffer.drainAlone(state, unit);
-      case StepKind::DrainSmQueue:
-        return hardware_.quiet.drainAlone(state, unit, id >> kStepIndexShift);
-      default:
-        return false;
-    }
-  }
   // Stops the program, naming each broken invariant and the states around
   // step ID, when AFTER breaks one (OPCHECK_CHECK_INVARIANTS).
   void requireInvariants(const State& before, std::uint32_t id, const State& after) const;

@@ -78,43 +78,43 @@ class QuietLocations {
     }
   }
 
-  // RED-7: whether the drain of the write at AT of CTA's SM queue, which is
-  // enabled, may be followed alone.
-  bool drainAlone(const State& state, std::uint32_t cta, std::uint32_t at) const {
+  // RED-7: the quiet locations of STATE, a bit each: none that a thread
+  // will access, or that a store buffer holds, and one entry in all the SM
+  // queues together. Read once per state, for drainAlone.
+  std::uint32_t quietLocations(const State& state) const {
     if (!applies_) {
-      return false;
+      return 0;
     }
-    const typename State::Write& write = state.smQueue[cta][at];
-    if ((write.flags & (State::kWriteIsLoadRequest | State::kWriteIsCumulative)) != 0) {
-      return false;
-    }
-    const std::uint32_t location = write.location;
     const Program& program = hardware_.program;
-    for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
-      const typename State::Thread& self = state.threads[thread];
-      if (((accessesFrom_[thread][self.pc] >> location) & 1u) != 0) {
-        return false;
+    std::uint32_t queued = 0;
+    std::uint32_t queuedAgain = 0;
+    for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
+      for (std::int32_t index = 0; index < state.smQueueLength[cta]; ++index) {
+        const std::uint32_t location = std::uint32_t{1} << state.smQueue[cta][index].location;
+        queuedAgain |= queued & location;
+        queued |= location;
       }
+    }
+    std::uint32_t quiet = queued & ~queuedAgain;
+    for (std::uint32_t thread = 0; thread < program.threads.size() && quiet != 0; ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      quiet &= ~accessesFrom_[thread][self.pc];
       for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
-        if (((accessOf_[thread][self.inFlight[index].instruction - 1u] >> location) & 1u) != 0) {
-          return false;
-        }
+        quiet &= ~accessOf_[thread][self.inFlight[index].instruction - 1u];
       }
       for (std::int32_t index = 0; index < self.storeBufferLength; ++index) {
-        if (self.storeBuffer[index].location == location) {
-          return false;
-        }
+        quiet &= ~(std::uint32_t{1} << self.storeBuffer[index].location);
       }
     }
-    for (std::uint32_t other = 0; other < program.ctas; ++other) {
-      for (std::int32_t index = 0; index < state.smQueueLength[other]; ++index) {
-        if (state.smQueue[other][index].location == location &&
-            (other != cta || index != static_cast<std::int32_t>(at))) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return quiet;
+  }
+
+  // RED-7: whether the drain of the write at AT of CTA's SM queue, which is
+  // enabled, may be followed alone; QUIET is quietLocations(STATE).
+  bool drainAlone(const State& state, std::uint32_t cta, std::uint32_t at, std::uint32_t quiet) const {
+    const typename State::Write& write = state.smQueue[cta][at];
+    return (write.flags & (State::kWriteIsLoadRequest | State::kWriteIsCumulative)) == 0 &&
+           ((quiet >> write.location) & 1u) != 0;
   }
 
  private:
