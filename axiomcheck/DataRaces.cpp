@@ -52,10 +52,11 @@ bool orderedBy(const Relation& cause, unsigned a, unsigned b) {
   return cause.contains(a, b) || cause.contains(b, a);
 }
 
-// Whether causality order relates A and B once CHANGE has been applied to
-// every event of a copy of X. Fence.sc pairs that the change makes morally
-// strong are given each Fence-SC order in turn (the question is whether the
-// synchronization could order them, not whether this run's order does).
+// Whether causality order relates A and B, a race's accesses of one
+// location, once CHANGE has been applied to every event of a copy of X.
+// Fence.sc pairs that the change makes morally strong are given each
+// Fence-SC order in turn (the question is whether the synchronization could
+// order them, not whether this run's order does).
 template <typename Change>
 bool orderedAfter(const Execution& x, unsigned a, unsigned b, Change&& change) {
   Execution changed = x;
@@ -64,7 +65,7 @@ bool orderedAfter(const Execution& x, unsigned a, unsigned b, Change&& change) {
       change(changed.events[event], event);
     }
   }
-  const Relation moral = ptxRelations(changed).morallyStrong;
+  const Relation moral = ptxSameLocationRelations(changed).morallyStrong;
   EventSet fenceSc = 0;
   for (unsigned event = 0; event < changed.size; ++event) {
     if (isFenceSc(changed.events[event])) {
@@ -93,7 +94,7 @@ bool orderedAfter(const Execution& x, unsigned a, unsigned b, Change&& change) {
       return;
     }
     changed.fenceScOrder = order & moral;
-    ordered = orderedBy(ptxRelations(changed).cause, a, b);
+    ordered = orderedBy(ptxSameLocationRelations(changed).cause, a, b);
   });
   return ordered;
 }
@@ -619,7 +620,9 @@ bool asyncPair(const Execution& x, unsigned a, unsigned b) {
 
 ExecutionRaces findRaces(const Execution& x, bool explain) {
   ExecutionRaces result;
-  const PtxRelations relations = ptxRelations(x);
+  // A race's accesses overlap, and the classifier reads moral strength
+  // alone: cause on pairs of one location is all findRaces needs.
+  const PtxRelations relations = ptxSameLocationRelations(x);
   const RaceExplainer explainer(x);
   std::optional<RelaxedClassifier> classifier;
   const EventSet memory = x.memory() & ~x.initialWrites;

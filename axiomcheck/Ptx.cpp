@@ -529,6 +529,11 @@ PtxRelations ptxRelations(const Execution& execution, PtxVersion version) {
   return {d.moral, d.obs, proxyPreservedCauseOf(execution, d)};
 }
 
+PtxRelations ptxSameLocationRelations(const Execution& execution) {
+  const Derived d = derive(execution, PtxVersion::Ptx75);
+  return {d.moral, d.obs, causeOf(execution, d)};
+}
+
 const AxiomaticModel& ptx60Model() { return definedModel<kPtx60Definition>(); }
 const AxiomaticModel& ptx75Model() { return definedModel<kPtx75Definition>(); }
 const AxiomaticModel& ptxModel() { return definedModel<kPtxDefinition>(); }

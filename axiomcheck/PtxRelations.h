@@ -73,4 +73,11 @@ struct PtxRelations {
 // Ptx.cpp causeOf).
 PtxRelations ptxRelations(const Execution& execution, PtxVersion version = PtxVersion::Ptx75);
 
+// ptxRelations, with cause stated only on the pairs of accesses to one
+// location (it may hold more pairs elsewhere): what the axioms read, and all
+// a race's ordering asks (PTX ISA 9.1 8.7.1: overlapping accesses). On a
+// test without mixed proxies it is ptx60's cause, which costs a fraction of
+// the proxy-preserved one (Ptx.cpp causeOf).
+PtxRelations ptxSameLocationRelations(const Execution& execution);
+
 }  // namespace opcheck::axiomcheck
