@@ -5,16 +5,34 @@
 
 namespace opcheck::statespace {
 
+// What a slot keeps of a fingerprint: 96 of its 128 bits, 12 bytes instead
+// of 16, so that a 10^8-state exploration fits in a few GiB. The bits kept
+// are all of `high` (whose top bits also pick the shard) and the low half
+// of `low` (which picks the slot, so that a growing table can place every
+// slot again). Two states then share a slot's key with probability about
+// n^2 / 2^97 for n states: for 10^9 states, 10^-11.
+struct FingerprintSlotKey {
+  std::uint32_t high[2];
+  std::uint32_t low;
+
+  friend bool operator==(const FingerprintSlotKey&, const FingerprintSlotKey&) = default;
+};
+static_assert(sizeof(FingerprintSlotKey) == 12);
+
 namespace {
 
-// The empty slot: a real fingerprint is never all zeros (see normalized()).
-constexpr Fingerprint kEmpty{0, 0};
+// The empty slot: a real key is never all zeros (slotKeyOf moves the one
+// fingerprint in 2^96 that would be).
+constexpr FingerprintSlotKey kEmptySlot{{0, 0}, 0};
 
-Fingerprint normalized(Fingerprint fingerprint) {
-  if (fingerprint == kEmpty) {
-    fingerprint.low = 1;  // one fingerprint in 2^128 is moved by one
+FingerprintSlotKey slotKeyOf(const Fingerprint& fingerprint) {
+  FingerprintSlotKey key{
+      {static_cast<std::uint32_t>(fingerprint.high >> 32), static_cast<std::uint32_t>(fingerprint.high)},
+      static_cast<std::uint32_t>(fingerprint.low)};
+  if (key == kEmptySlot) {
+    key.low = 1;
   }
-  return fingerprint;
+  return key;
 }
 
 }  // namespace
@@ -38,25 +56,25 @@ struct alignas(64) FingerprintSet::Shard {
   };
 
   mutable SpinLock lock;
-  std::vector<Fingerprint> slots;  // size is a power of two
+  std::vector<FingerprintSlotKey> slots;  // size is a power of two, at most 2^32
   // Written under the lock; read without it by size().
   std::atomic<std::size_t> used{0};
 
-  std::size_t find(const Fingerprint& fingerprint) const {
+  std::size_t find(const FingerprintSlotKey& key) const {
     const std::size_t mask = slots.size() - 1;
-    for (std::size_t index = fingerprint.low & mask;; index = (index + 1) & mask) {
-      if (slots[index] == fingerprint || slots[index] == kEmpty) {
+    for (std::size_t index = key.low & mask;; index = (index + 1) & mask) {
+      if (slots[index] == key || slots[index] == kEmptySlot) {
         return index;
       }
     }
   }
 
   void grow() {
-    std::vector<Fingerprint> old(slots.size() * 2, kEmpty);
+    std::vector<FingerprintSlotKey> old(slots.size() * 2, kEmptySlot);
     old.swap(slots);
-    for (const Fingerprint& fingerprint : old) {
-      if (!(fingerprint == kEmpty)) {
-        slots[find(fingerprint)] = fingerprint;
+    for (const FingerprintSlotKey& key : old) {
+      if (!(key == kEmptySlot)) {
+        slots[find(key)] = key;
       }
     }
   }
@@ -66,7 +84,7 @@ FingerprintSet::FingerprintSet(std::size_t expectedStates, bool shared)
     : shards_(std::make_unique<Shard[]>(std::size_t{1} << kShardBits)), shared_(shared) {
   const std::size_t perShard = std::bit_ceil(std::max<std::size_t>(8, 2 * expectedStates >> kShardBits));
   for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
-    shards_[index].slots.assign(perShard, kEmpty);
+    shards_[index].slots.assign(perShard, kEmptySlot);
   }
 }
 
@@ -77,18 +95,18 @@ FingerprintSet::Shard& FingerprintSet::shardOf(const Fingerprint& fingerprint) c
   return shards_[fingerprint.high >> (64 - kShardBits)];
 }
 
-bool FingerprintSet::insert(const Fingerprint& raw) {
-  const Fingerprint fingerprint = normalized(raw);
+bool FingerprintSet::insert(const Fingerprint& fingerprint) {
+  const FingerprintSlotKey key = slotKeyOf(fingerprint);
   Shard& shard = shardOf(fingerprint);
   std::unique_lock guard(shard.lock, std::defer_lock);
   if (shared_) {
     guard.lock();
   }
-  const std::size_t index = shard.find(fingerprint);
-  if (shard.slots[index] == fingerprint) {
+  const std::size_t index = shard.find(key);
+  if (shard.slots[index] == key) {
     return false;
   }
-  shard.slots[index] = fingerprint;
+  shard.slots[index] = key;
   // Keep the load under 3/4 so that probes stay short.
   const std::size_t used = shard.used.load(std::memory_order_relaxed) + 1;
   shard.used.store(used, std::memory_order_relaxed);
@@ -98,14 +116,14 @@ bool FingerprintSet::insert(const Fingerprint& raw) {
   return true;
 }
 
-bool FingerprintSet::contains(const Fingerprint& raw) const {
-  const Fingerprint fingerprint = normalized(raw);
+bool FingerprintSet::contains(const Fingerprint& fingerprint) const {
+  const FingerprintSlotKey key = slotKeyOf(fingerprint);
   Shard& shard = shardOf(fingerprint);
   std::unique_lock guard(shard.lock, std::defer_lock);
   if (shared_) {
     guard.lock();
   }
-  return shard.slots[shard.find(fingerprint)] == fingerprint;
+  return shard.slots[shard.find(key)] == key;
 }
 
 std::size_t FingerprintSet::size() const {
@@ -120,7 +138,7 @@ std::size_t FingerprintSet::bytesReserved() const {
   std::size_t bytes = 0;
   for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
     std::lock_guard guard(shards_[index].lock);
-    bytes += shards_[index].slots.capacity() * sizeof(Fingerprint);
+    bytes += shards_[index].slots.capacity() * sizeof(FingerprintSlotKey);
   }
   return bytes;
 }

@@ -1,5 +1,5 @@
 // The set of fingerprints of the states seen so far, shared by all
-// exploring threads. It stores fingerprints, not states: 16 bytes a state
+// exploring threads. It stores fingerprints, not states: 12 bytes a state
 // plus table slack (docs/architecture.md "Performance").
 //
 // The table is split into shards chosen by the fingerprint's top bits; each
