@@ -33,7 +33,7 @@ std::string difference(const std::string& text) {
   antlr4::ANTLRInputStream generatedInput(text.data(), text.size());
   LitmusLexer generated(&generatedInput);
   generated.removeErrorListeners();
-  const std::vector<std::unique_ptr<antlr4::Token>>& tokens = ascii.tokens();
+  const std::vector<std::unique_ptr<antlr4::Token>> tokens = ascii.antlrTokens();
   for (std::size_t index = 0;; ++index) {
     std::unique_ptr<antlr4::Token> expected = generated.nextToken();
     if (index == tokens.size()) {
