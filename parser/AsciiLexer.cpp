@@ -73,6 +73,7 @@ std::unique_ptr<antlr4::Token> AsciiLexer::antlrToken(const LexedToken& token) {
 
 std::vector<std::unique_ptr<antlr4::Token>> AsciiLexer::antlrTokens() {
   std::vector<std::unique_ptr<antlr4::Token>> made;
+  made.reserve(tokens_.size());
   for (const LexedToken& token : tokens_) {
     made.push_back(antlrToken(token));
   }

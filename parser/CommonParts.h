@@ -113,7 +113,7 @@ class CommonPartsReader {
     using litmus::ConditionTerm;
     ConditionTerm result;
     if (syntax.kind == TermSyntax::Kind::Register) {
-      const std::size_t thread = threadOf(*syntax.thread);
+      const std::size_t thread = threadOf(syntax.thread);
       const std::string& name = syntax.word.text;
       const std::optional<litmus::RegisterId> id = test_.findRegister(thread, name);
       if (!id) {

@@ -103,6 +103,20 @@ std::optional<litmus::Test> buildWithSll(LitmusParser& parser, Dialect dialect, 
   }
 }
 
+// The test the direct reader and the builder make of the hand-written
+// lexer's tokens; nothing where either refuses it.
+std::optional<litmus::Test> buildDirectly(const AsciiLexer& ascii, const std::string& fileName) {
+  const std::optional<LitmusSyntax> syntax = readDirectly(ascii);
+  if (!syntax) {
+    return std::nullopt;
+  }
+  try {
+    return buildLitmusTest(*syntax, fileName);
+  } catch (const litmus::InputError&) {
+    return std::nullopt;
+  }
+}
+
 // C statements and declarations opcheck does not read, refused by name
 // before parsing (the grammar has no rule for them, so the parser could
 // only say that it did not expect the next token).
@@ -169,11 +183,8 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
   // is reported by the path that reports every other error.
   AsciiLexer ascii(text);
   if (ascii.lexed()) {
-    if (std::optional<LitmusSyntax> syntax = readDirectly(ascii)) {
-      try {
-        return buildLitmusTest(*syntax, fileName);
-      } catch (const litmus::InputError&) {
-      }
+    if (std::optional<litmus::Test> test = buildDirectly(ascii, fileName)) {
+      return std::move(*test);
     }
   }
 

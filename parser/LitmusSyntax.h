@@ -110,7 +110,7 @@ struct TermSyntax {
   enum class Kind { Register, Location, Integer };
   Kind kind = Kind::Location;
   litmus::SourcePosition position;
-  std::optional<SyntaxWord> thread;
+  SyntaxWord thread;  // a register's threadPrefix, "P1" or "1"; empty otherwise
   SyntaxWord word;
 };
 

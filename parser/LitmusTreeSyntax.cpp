@@ -168,9 +168,14 @@ void tailSyntax(LitmusSyntax& syntax, antlr4::tree::TerminalNode* scopeKeyword,
 
 }  // namespace
 
-LitmusSyntax gpuPtxSyntax(P::GpuPtxTestContext& tree) {
-  LitmusSyntax syntax = headSyntax(LitmusSyntax::Dialect::GpuPtx, *tree.testName(), tree.preamble(),
-                                   *tree.initialState(), *tree.threadHeader());
+namespace {
+
+// gpuPtxTest and ptxTest: the same parts (Ptx.g4's scopeTree optional), so
+// their contexts have the same accessors.
+template <typename Context>
+LitmusSyntax programTableSyntax(LitmusSyntax::Dialect dialect, Context& tree) {
+  LitmusSyntax syntax =
+      headSyntax(dialect, *tree.testName(), tree.preamble(), *tree.initialState(), *tree.threadHeader());
   for (P::ProgramRowContext* row : tree.programRow()) {
     syntax.rows.push_back(rowSyntax(*row));
   }
@@ -179,15 +184,14 @@ LitmusSyntax gpuPtxSyntax(P::GpuPtxTestContext& tree) {
   return syntax;
 }
 
+}  // namespace
+
+LitmusSyntax gpuPtxSyntax(P::GpuPtxTestContext& tree) {
+  return programTableSyntax(LitmusSyntax::Dialect::GpuPtx, tree);
+}
+
 LitmusSyntax ptxSyntax(P::PtxTestContext& tree) {
-  LitmusSyntax syntax = headSyntax(LitmusSyntax::Dialect::Ptx, *tree.testName(), tree.preamble(),
-                                   *tree.initialState(), *tree.threadHeader());
-  for (P::ProgramRowContext* row : tree.programRow()) {
-    syntax.rows.push_back(rowSyntax(*row));
-  }
-  tailSyntax(syntax, tree.SCOPE_TREE(), tree.scopeTree(), tree.memoryMap(), tree.locationsClause(),
-             *tree.finalCondition());
-  return syntax;
+  return programTableSyntax(LitmusSyntax::Dialect::Ptx, tree);
 }
 
 LitmusSyntax lisaSyntax(P::LisaTestContext& tree) {

@@ -189,7 +189,7 @@ class TestBuilder {
       if (entry.kind == Kind::RegisterDeclaration) {
         registerDeclaration(entry);
       } else if (entry.kind == Kind::RegisterInitialValue) {
-        const std::size_t thread = threadOf(*entry.thread);
+        const std::size_t thread = threadOf(entry.thread.value());
         const std::string& name = entry.name.text;
         const std::optional<RegisterId> existing = test_.findRegister(thread, name);
         const RegisterId id = existing ? *existing : newRegister(thread, name, entry.position);
@@ -198,14 +198,14 @@ class TestBuilder {
           fail(entry.position,
                "register " + name + " of " + threadName(thread) + " is given two initial values");
         }
-        reg.initialValue = initialValue(*entry.value);
+        reg.initialValue = initialValue(entry.value.value());
       } else if (entry.kind == Kind::LocationInitialValue) {
         const std::string& name = entry.name.text;
         if (!initialised_.insert(name).second) {
           fail(entry.position, "location " + name + " is given two initial values");
         }
         const LocationId id = location(name, entry.position);
-        test_.locations[id].initialValue = initialValue(*entry.value);
+        test_.locations[id].initialValue = initialValue(entry.value.value());
         test_.herdSource.initialisedLocations.push_back(name);
       } else {
         locationAlias(entry);

@@ -166,17 +166,7 @@ TEST_CASE("the direct reader builds ANTLR's test on every corpus and catalogue f
     WARN("corpora not found: skipped");
     return;
   }
-  std::vector<fs::path> files = testing::corpusAndCatalogueFilesExceptT3(*corpora);
-  for (const fs::path& file : testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "tests")) {
-    files.push_back(file);
-  }
-  if (const std::optional<fs::path> t3 = testing::unpackedT3()) {
-    for (const fs::path& file : testing::litmusFilesUnder(*t3)) {
-      files.push_back(file);
-    }
-  } else {
-    WARN("t3 not unpacked: its files skipped");
-  }
+  const std::vector<fs::path> files = testing::everyLitmusFile(*corpora);
   std::size_t taken = 0;
   std::vector<std::string> differences;
   std::vector<std::string> left;  // common-dialect tests ANTLR parses that the direct reader leaves
