@@ -1,9 +1,10 @@
 // A hand-written lexer for the litmus tests that are plain ASCII (nearly
 // all of them): the tokens LitmusLexer.g4's generated lexer would emit, made
-// without its ATN interpreter, which took a third of the time of an
-// axiomatic run over a corpus (README, "Where the time of an axiomatic run
-// goes"). The parser reads them as it reads the generated lexer's; a text
-// this lexer does not take goes to the generated one.
+// without its ATN interpreter (docs/benchmarks.md "Where the time of an
+// axiomatic run goes"). The direct reader
+// (parser/DirectReader.h) and ANTLR's parser read them as they would read
+// the generated lexer's; a text this lexer does not take goes to the
+// generated one.
 //
 // Not for: text with bytes above 0x7F (the generated lexer counts columns
 // and indices in code points), a comment never closed, or a character only

@@ -1,7 +1,8 @@
 // A litmus test as written, rule by rule of parser/grammar/*.g4, before any
 // name is resolved: what the builder (parser/TestBuilder.h) reads. Two
-// readers fill it: the one from ANTLR's parse tree (parser/TreeSyntax.h,
-// every dialect, every error) and the direct reader of the common dialects
+// readers fill it: the one from ANTLR's parse tree
+// (parser/LitmusTreeSyntax.h, every dialect, every error; parser/TreeSyntax.h
+// for the parts C tests share) and the direct reader of the common dialects
 // (parser/DirectReader.h), which leaves to the first any text it does not
 // take. Each part keeps where it starts, the position a diagnostic names.
 #pragma once
