@@ -1,7 +1,7 @@
 #include "litmus/HerdHash.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -18,12 +18,14 @@ std::string md5(const std::string& text) {
   return {digest.begin(), digest.end()};
 }
 
+// Lower-case hexadecimal, two digits a byte (OCaml's Digest.to_hex).
 std::string hex(const std::string& bytes) {
+  static constexpr std::string_view kDigits = "0123456789abcdef";
   std::string text;
+  text.reserve(2 * bytes.size());
   for (const unsigned char byte : bytes) {
-    char pair[3];
-    std::snprintf(pair, sizeof pair, "%02x", byte);
-    text += pair;
+    text += kDigits[byte >> 4];
+    text += kDigits[byte & 0xF];
   }
   return text;
 }

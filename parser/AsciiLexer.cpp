@@ -48,19 +48,36 @@ enum class Mode { Default, TestName, Preamble };
 
 }  // namespace
 
-AsciiLexer::AsciiLexer(std::string_view text, antlr4::CharStream& input) : input_(input) {
+AsciiLexer::AsciiLexer(std::string_view text) : text_(text) {
   if (!lex(text)) {
     tokens_.clear();
   }
 }
 
-void AsciiLexer::emit(std::string_view text, std::size_t type, std::size_t start, std::size_t stop) {
+AsciiLexer::AsciiLexer(std::string_view text, antlr4::CharStream& input) : AsciiLexer(text) { attach(input); }
+
+std::unique_ptr<antlr4::Token> AsciiLexer::antlrToken(const LexedToken& token) {
+  if (token.type == antlr4::Token::EOF) {
+    // As Lexer::emitEOF: it starts at the input's end and stops before it.
+    return antlr4::CommonTokenFactory::DEFAULT->create({this, input_}, antlr4::Token::EOF, "",
+                                                       antlr4::Token::DEFAULT_CHANNEL, token.start,
+                                                       token.stop, token.line, token.column);
+  }
   // As Lexer::emit, but with the token's text given: it is the input's
-  // text from START to STOP, which the generated lexer's token converts from
+  // text from start to stop, which the generated lexer's token converts from
   // the input's code points on every getText.
-  tokens_.push_back(antlr4::CommonTokenFactory::DEFAULT->create(
-      {this, &input_}, type, std::string(text.substr(start, stop + 1 - start)),
-      antlr4::Token::DEFAULT_CHANNEL, start, stop, tokenLine_, tokenColumn_));
+  return antlr4::CommonTokenFactory::DEFAULT->create(
+      {this, input_}, token.type, std::string(text_.substr(token.start, token.stop + 1 - token.start)),
+      antlr4::Token::DEFAULT_CHANNEL, token.start, token.stop, token.line, token.column);
+}
+
+std::vector<std::unique_ptr<antlr4::Token>> AsciiLexer::antlrTokens() {
+  std::vector<std::unique_ptr<antlr4::Token>> made;
+  made.reserve(tokens_.size());
+  for (const LexedToken& token : tokens_) {
+    made.push_back(antlrToken(token));
+  }
+  return made;
 }
 
 // Moves INDEX to END, counting lines and columns as LexerATNSimulator does.
@@ -226,7 +243,7 @@ bool AsciiLexer::lex(std::string_view text) {
     if (skip) {
       continue;
     }
-    emit(text, type, start, end - 1);
+    tokens_.push_back(LexedToken{type, start, end - 1, tokenLine_, tokenColumn_});
     // The modes' actions: the dialect's keyword pushes TEST_NAME_MODE, whose
     // '{' pops it (as PREAMBLE_MODE's, which replaced it, does).
     if (type == L::GPU_PTX || type == L::PTX || type == L::LISA) {
@@ -237,12 +254,8 @@ bool AsciiLexer::lex(std::string_view text) {
       modes.pop_back();
     }
   }
-  tokenLine_ = line_;
-  tokenColumn_ = column_;
-  // As Lexer::emitEOF: it starts at the input's end and stops before it.
-  tokens_.push_back(antlr4::CommonTokenFactory::DEFAULT->create({this, &input_}, antlr4::Token::EOF, "",
-                                                                antlr4::Token::DEFAULT_CHANNEL, size,
-                                                                size - 1, line_, column_));
+  // EOF starts at the input's end and stops before it (Lexer::emitEOF).
+  tokens_.push_back(LexedToken{antlr4::Token::EOF, size, size - 1, line_, column_});
   return true;
 }
 

@@ -10,6 +10,7 @@
 #include "litmus/Limits.h"
 #include "parser/CommonParts.h"
 #include "parser/ScopeTreeReader.h"
+#include "parser/TreeSyntax.h"
 #include "support/Assert.h"
 
 namespace opcheck::parser {
@@ -84,11 +85,11 @@ class CTestBuilder {
       block(*threads[thread]->cBlock());
     }
     if (C::FinalConditionContext* condition = tree.finalCondition()) {
-      common_.finalCondition(tree.locationsClause(), *condition);
+      common_.finalCondition(locationsSyntax<C>(tree.locationsClause()), conditionSyntax<C>(*condition));
     } else {
       // herd7 reads a test without a condition as one that every execution
       // satisfies: "Test NAME Required".
-      common_.shownLocations(tree.locationsClause());
+      common_.shownLocations(locationsSyntax<C>(tree.locationsClause()));
       test_.condition.quantifier = Quantifier::Forall;
       test_.condition.proposition = Proposition{Proposition::Kind::True, {}, {}, {}};
       checkMemoryEvents(test_, file_, positionOf(tree.EOF()));
@@ -133,7 +134,7 @@ class CTestBuilder {
           fail(positionOf(given), "unsupported construct: a location whose initial value is an address ('" +
                                       given->getText() + "'); opcheck's C locations hold integers");
         }
-        initial = common_.integer(given->INTEGER());
+        initial = common_.integer(wordOf(given->INTEGER()));
       }
       test_.locations[id].initialValue = InitialValue{false, initial, 0, positionOf(entry)};
       test_.herdSource.initialisedLocations.push_back(name->getText());
@@ -186,7 +187,7 @@ class CTestBuilder {
     std::size_t placed = 0;
     for (std::size_t thread = 0; thread < threads.size(); ++thread) {
       if (C::PlacementContext* placement = threads[thread]->placement()) {
-        raw[thread] = common_.placement(thread, *placement);
+        raw[thread] = common_.placement(thread, placementSyntax<C>(*placement));
         placedBy[thread] = positionOf(placement);
         ++placed;
       } else {
@@ -297,7 +298,7 @@ class CTestBuilder {
 
   Operand operand(C::COperandContext& operand) {
     if (operand.INTEGER() != nullptr) {
-      return Operand{Operand::Kind::Immediate, 0, common_.integer(operand.INTEGER())};
+      return Operand{Operand::Kind::Immediate, 0, common_.integer(wordOf(operand.INTEGER()))};
     }
     return Operand{Operand::Kind::Register, registerNamed(operand.IDENTIFIER()), 0};
   }
@@ -416,7 +417,7 @@ class CTestBuilder {
   // A value argument: a number or a register.
   Operand valueArgument(C::CArgumentContext& argument, const std::string& function, bool expected) {
     if (argument.INTEGER() != nullptr) {
-      return Operand{Operand::Kind::Immediate, 0, common_.integer(argument.INTEGER())};
+      return Operand{Operand::Kind::Immediate, 0, common_.integer(wordOf(argument.INTEGER()))};
     }
     if (argument.IDENTIFIER() != nullptr && argument.AMPERSAND() == nullptr && argument.STAR() == nullptr) {
       const std::string text = argument.IDENTIFIER()->getText();
@@ -631,7 +632,7 @@ class CTestBuilder {
 
   const std::string& file_;
   Test test_;
-  CommonPartsReader<C> common_;
+  CommonPartsReader common_;
   std::vector<std::set<std::string, std::less<>>> parameters_;  // each thread's locations
   std::size_t thread_ = 0;
 };

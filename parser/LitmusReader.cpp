@@ -13,7 +13,9 @@
 #include "litmus/Limits.h"
 #include "parser/AsciiLexer.h"
 #include "parser/CTestBuilder.h"
+#include "parser/DirectReader.h"
 #include "parser/InputScreening.h"
+#include "parser/LitmusTreeSyntax.h"
 #include "parser/SyntaxErrorListener.h"
 #include "parser/TestBuilder.h"
 #include "parser/TokenPosition.h"
@@ -78,14 +80,14 @@ Dialect detectDialect(std::string_view text, const std::string& fileName) {
 litmus::Test buildFrom(LitmusParser& parser, Dialect dialect, const std::string& fileName) {
   switch (dialect) {
     case Dialect::GpuPtx:
-      return buildGpuPtxTest(*parser.gpuPtxTest(), fileName);
+      return buildLitmusTest(gpuPtxSyntax(*parser.gpuPtxTest()), fileName);
     case Dialect::Ptx:
-      return buildPtxTest(*parser.ptxTest(), fileName);
+      return buildLitmusTest(ptxSyntax(*parser.ptxTest()), fileName);
     case Dialect::Lisa:
     case Dialect::C:
       break;
   }
-  return buildLisaTest(*parser.lisaTest(), fileName);
+  return buildLitmusTest(lisaSyntax(*parser.lisaTest()), fileName);
 }
 
 // The fast stage: SLL prediction, bailing out at the first error; nothing
@@ -97,6 +99,20 @@ std::optional<litmus::Test> buildWithSll(LitmusParser& parser, Dialect dialect, 
   try {
     return buildFrom(parser, dialect, fileName);
   } catch (const antlr4::ParseCancellationException&) {
+    return std::nullopt;
+  }
+}
+
+// The test the direct reader and the builder make of the hand-written
+// lexer's tokens; nothing where either refuses it.
+std::optional<litmus::Test> buildDirectly(const AsciiLexer& ascii, const std::string& fileName) {
+  const std::optional<LitmusSyntax> syntax = readDirectly(ascii);
+  if (!syntax) {
+    return std::nullopt;
+  }
+  try {
+    return buildLitmusTest(*syntax, fileName);
+  } catch (const litmus::InputError&) {
     return std::nullopt;
   }
 }
@@ -159,16 +175,27 @@ litmus::Test readLitmusText(std::string_view text, const std::string& fileName) 
     return readCText(text, fileName);
   }
 
+  // The hand-written lexer takes plain-ASCII text (parser/AsciiLexer.h)
+  // and makes the very tokens the generated lexer makes, in a fraction of
+  // its time. The direct reader takes the common dialects' well-formed tests
+  // from them without ANTLR's parser (parser/DirectReader.h). A test the
+  // builder refuses is read again below, so that whatever is wrong with it
+  // is reported by the path that reports every other error.
+  AsciiLexer ascii(text);
+  if (ascii.lexed()) {
+    if (std::optional<litmus::Test> test = buildDirectly(ascii, fileName)) {
+      return std::move(*test);
+    }
+  }
+
   antlr4::ANTLRInputStream input(text.data(), text.size());
   SyntaxErrorListener listener(fileName);
   // Two-stage parsing (ANTLR's advice for speed): the fast SLL prediction
-  // with bail-out first; only a test it cannot parse goes through full LL,
-  // whose error reporting is the one users see. The first stage reads the
-  // tokens of the hand-written lexer where it takes the text (plain ASCII:
-  // parser/AsciiLexer.h), the very tokens the generated lexer makes, in a
-  // fraction of its time.
-  AsciiLexer ascii(text, input);
+  // with bail-out first, over the hand-written lexer's tokens where it took
+  // the text; only a test it cannot parse goes through full LL, whose error
+  // reporting is the one users see.
   if (ascii.lexed()) {
+    ascii.attach(input);
     antlr4::CommonTokenStream tokens(&ascii);
     LitmusParser parser(&tokens);
     parser.removeErrorListeners();

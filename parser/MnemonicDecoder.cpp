@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "litmus/Diagnostic.h"
@@ -53,6 +55,12 @@ std::optional<std::pair<Opcode, std::size_t>> findOpcode(std::string_view mnemon
   }
   return best;
 }
+
+// Hashes a mnemonic given as a string or a view (heterogeneous lookup).
+struct MnemonicTextHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
 
 class Decoder {
  public:
@@ -445,7 +453,23 @@ class Decoder {
 }  // namespace
 
 Instruction decodeMnemonic(std::string_view mnemonic, const std::string& file, SourcePosition position) {
-  return Decoder(mnemonic, file, position).decode();
+  // A corpus spells its instructions a few dozen ways: each thread keeps
+  // what the mnemonics it decoded mean (a test's decoding was a twentieth of
+  // an axiomatic run over t3). What a mnemonic means does not depend on
+  // where it stands; a mnemonic refused is decoded anew, for its message.
+  thread_local std::unordered_map<std::string, Instruction, MnemonicTextHash, std::equal_to<>> decoded;
+  constexpr std::size_t kMaxRemembered = 4096;
+  if (const auto known = decoded.find(mnemonic); known != decoded.end()) {
+    Instruction instruction = known->second;
+    instruction.position = position;
+    return instruction;
+  }
+  Instruction instruction = Decoder(mnemonic, file, position).decode();
+  if (decoded.size() >= kMaxRemembered) {
+    decoded.clear();
+  }
+  decoded.emplace(std::string(mnemonic), instruction);
+  return instruction;
 }
 
 }  // namespace opcheck::parser

@@ -4,7 +4,6 @@
 #include <tuple>
 
 #include "litmus/Diagnostic.h"
-#include "parser/TokenPosition.h"
 
 namespace opcheck::parser {
 
@@ -30,14 +29,14 @@ std::optional<Level> levelOf(const std::string& word) {
 ScopeTreeReader::ScopeTreeReader(const std::string& file, std::size_t threads)
     : file_(file), placements_(threads), positions_(threads) {}
 
-void ScopeTreeReader::read(LitmusParser::ScopeTreeContext& tree) {
+void ScopeTreeReader::read(const ScopeTreeSyntax& tree) {
   readNode(tree, -1, RawPlacement{}, /*inCta=*/false);
 }
 
-void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentLevel, RawPlacement current,
+void ScopeTreeReader::readNode(const ScopeTreeSyntax& node, int parentLevel, RawPlacement current,
                                bool inCta) {
-  const std::string word = node.IDENTIFIER()->getText();
-  const SourcePosition where = positionOf(node.IDENTIFIER()->getSymbol());
+  const std::string& word = node.level.text;
+  const SourcePosition where = node.level.position;
   const std::optional<Level> level = levelOf(word);
   if (!level) {
     litmus::fail(
@@ -69,13 +68,13 @@ void ScopeTreeReader::readNode(LitmusParser::ScopeTreeContext& node, int parentL
       current.warp = number;
       break;
   }
-  for (LitmusParser::ScopeTreeItemContext* item : node.scopeTreeItem()) {
-    if (LitmusParser::ScopeTreeContext* child = item->scopeTree()) {
-      readNode(*child, *level, current, inCta);
+  for (const ScopeItemSyntax& item : node.items) {
+    if (item.subtree) {
+      readNode(*item.subtree, *level, current, inCta);
       continue;
     }
-    const std::string name = item->IDENTIFIER()->getText();
-    const SourcePosition at = positionOf(item->IDENTIFIER()->getSymbol());
+    const std::string& name = item.thread.text;
+    const SourcePosition at = item.thread.position;
     std::size_t thread = placements_.size();
     if (name.size() > 1 && name[0] == 'P' && name.find_first_not_of("0123456789", 1) == std::string::npos &&
         name.size() < 6) {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "LitmusParser.h"
 #include "litmus/Test.h"
+#include "parser/LitmusSyntax.h"
 
 namespace opcheck::parser {
 
@@ -30,13 +30,13 @@ class ScopeTreeReader {
 
   // Reads one top-level tree; throws litmus::InputError on a bad level, a
   // thread outside any cta, an unknown thread or one placed twice.
-  void read(LitmusParser::ScopeTreeContext& tree);
+  void read(const ScopeTreeSyntax& tree);
 
   const std::optional<RawPlacement>& placement(std::size_t thread) const { return placements_[thread]; }
   litmus::SourcePosition position(std::size_t thread) const { return positions_[thread]; }
 
  private:
-  void readNode(LitmusParser::ScopeTreeContext& node, int parentLevel, RawPlacement current, bool inCta);
+  void readNode(const ScopeTreeSyntax& node, int parentLevel, RawPlacement current, bool inCta);
 
   const std::string& file_;
   std::vector<std::optional<RawPlacement>> placements_;

@@ -12,14 +12,10 @@
 #include "parser/CommonParts.h"
 #include "parser/MnemonicDecoder.h"
 #include "parser/ScopeTreeReader.h"
-#include "parser/TokenPosition.h"
 
 namespace opcheck::parser {
 
 using namespace opcheck::litmus;
-using antlr4::Token;
-using antlr4::tree::TerminalNode;
-using P = ::LitmusParser;
 
 namespace {
 
@@ -48,38 +44,19 @@ class TestBuilder {
   TestBuilder(const std::string& file, bool registersMustBeDeclared)
       : file_(file), registersMustBeDeclared_(registersMustBeDeclared), common_(file, test_) {}
 
-  Test gpuPtx(P::GpuPtxTestContext& tree) {
-    test_.herdSource.gpuPtx = true;
-    header(tree.testName(), tree.preamble());
-    threads(*tree.threadHeader(), /*placementsAllowed=*/false);
-    initialState(*tree.initialState());
-    for (P::ProgramRowContext* row : tree.programRow()) {
-      programRow(row->programCell(), positionOf(row));
+  Test build(const LitmusSyntax& syntax) {
+    test_.herdSource.gpuPtx = syntax.dialect == LitmusSyntax::Dialect::GpuPtx;
+    header(syntax);
+    threads(syntax.threads, /*placementsAllowed=*/syntax.dialect == LitmusSyntax::Dialect::Ptx);
+    initialState(syntax.initialState);
+    for (const RowSyntax& row : syntax.rows) {
+      programRow(row);
     }
-    scopeTree(tree.SCOPE_TREE(), tree.scopeTree());
-    return finish(tree.memoryMap(), tree.locationsClause(), *tree.finalCondition());
-  }
-
-  Test ptx(P::PtxTestContext& tree) {
-    header(tree.testName(), tree.preamble());
-    threads(*tree.threadHeader(), /*placementsAllowed=*/true);
-    initialState(*tree.initialState());
-    for (P::ProgramRowContext* row : tree.programRow()) {
-      programRow(row->programCell(), positionOf(row));
-    }
-    scopeTree(tree.SCOPE_TREE(), tree.scopeTree());
-    return finish(tree.memoryMap(), tree.locationsClause(), *tree.finalCondition());
-  }
-
-  Test lisa(P::LisaTestContext& tree) {
-    header(tree.testName(), tree.preamble());
-    threads(*tree.threadHeader(), /*placementsAllowed=*/false);
-    initialState(*tree.initialState());
-    for (P::LisaRowContext* row : tree.lisaRow()) {
-      lisaRow(*row);
-    }
-    scopeTree(tree.SCOPES(), tree.scopeTree());
-    return finish(nullptr, tree.locationsClause(), *tree.finalCondition());
+    scopeTree(syntax.scopeKeyword, syntax.scopeTrees);
+    decodeInstructions();
+    memoryMap(syntax.memoryMap);
+    common_.finalCondition(syntax.locations, syntax.condition);
+    return std::move(test_);
   }
 
  private:
@@ -89,12 +66,10 @@ class TestBuilder {
 
   // --- header and threads ---------------------------------------------------
 
-  void header(P::TestNameContext* name, P::PreambleContext* preamble) {
-    // A rule of one token: its text is the token's (RuleContext::getText
-    // would build it through a stringstream, a cost on every test).
-    test_.name = name->TEST_NAME()->getText();
-    if (preamble != nullptr) {
-      const std::string text = preamble->PREAMBLE()->getText();
+  void header(const LitmusSyntax& syntax) {
+    test_.name = syntax.name;
+    if (syntax.preamble) {
+      const std::string& text = *syntax.preamble;
       const std::size_t first = text.find_first_not_of(" \t\r\n\f");
       if (first != std::string::npos) {
         test_.documentation = text.substr(first, text.find_last_not_of(" \t\r\n\f") + 1 - first);
@@ -102,25 +77,25 @@ class TestBuilder {
     }
   }
 
-  void threads(P::ThreadHeaderContext& header, bool placementsAllowed) {
-    const std::vector<P::ThreadNameContext*> names = header.threadName();
+  void threads(const std::vector<ThreadNameSyntax>& names, bool placementsAllowed) {
     if (names.size() > kMaxThreads) {
-      fail(positionOf(names[kMaxThreads]), "test too large: " + std::to_string(names.size()) +
-                                               " threads, opcheck's limit is " + std::to_string(kMaxThreads));
+      fail(names[kMaxThreads].name.position, "test too large: " + std::to_string(names.size()) +
+                                                 " threads, opcheck's limit is " +
+                                                 std::to_string(kMaxThreads));
     }
     test_.threads.resize(names.size());
     pending_.resize(names.size());
     placedBy_.assign(names.size(), std::nullopt);
     for (std::size_t thread = 0; thread < names.size(); ++thread) {
-      TerminalNode* name = names[thread]->IDENTIFIER();
-      threadNamePositions_.push_back(positionOf(name));
-      if (name->getText() != threadName(thread)) {
-        fail(positionOf(name), "column " + std::to_string(thread + 1) + " must be thread " +
-                                   threadName(thread) + ", found '" + name->getText() + "'");
+      const SyntaxWord& name = names[thread].name;
+      threadNamePositions_.push_back(name.position);
+      if (name.text != threadName(thread)) {
+        fail(name.position, "column " + std::to_string(thread + 1) + " must be thread " + threadName(thread) +
+                                ", found '" + name.text + "'");
       }
-      if (P::PlacementContext* placement = names[thread]->placement()) {
+      if (const std::optional<PlacementSyntax>& placement = names[thread].placement) {
         if (!placementsAllowed) {
-          fail(positionOf(placement), "this dialect places threads in its scope tree, not with '@'");
+          fail(placement->position, "this dialect places threads in its scope tree, not with '@'");
         }
         placeByCoordinates(thread, *placement);
       }
@@ -128,19 +103,19 @@ class TestBuilder {
   }
 
   // "P0@cta 0,gpu 0": the modern dialect's placement.
-  void placeByCoordinates(std::size_t thread, P::PlacementContext& placement) {
+  void placeByCoordinates(std::size_t thread, const PlacementSyntax& placement) {
     const RawPlacement raw = common_.placement(thread, placement);
-    placedBy_[thread] = positionOf(&placement);
+    placedBy_[thread] = placement.position;
     rawPlacements_.resize(test_.threads.size());
     rawPlacements_[thread] = raw;
   }
 
-  void scopeTree(TerminalNode* keyword, const std::vector<P::ScopeTreeContext*>& trees) {
+  void scopeTree(std::optional<SourcePosition> keyword, const std::vector<ScopeTreeSyntax>& trees) {
     rawPlacements_.resize(test_.threads.size());
-    if (keyword != nullptr) {
+    if (keyword) {
       ScopeTreeReader reader(file_, test_.threads.size());
-      for (P::ScopeTreeContext* tree : trees) {
-        reader.read(*tree);
+      for (const ScopeTreeSyntax& tree : trees) {
+        reader.read(tree);
       }
       for (std::size_t thread = 0; thread < test_.threads.size(); ++thread) {
         const std::optional<RawPlacement>& placed = reader.placement(thread);
@@ -148,7 +123,7 @@ class TestBuilder {
           if (placedBy_[thread]) {
             continue;
           }
-          fail(positionOf(keyword), "thread " + threadName(thread) + " is missing from the scope tree");
+          fail(*keyword, "thread " + threadName(thread) + " is missing from the scope tree");
         }
         if (placedBy_[thread]) {
           fail(reader.position(thread),
@@ -170,16 +145,15 @@ class TestBuilder {
 
   // --- initial state ---------------------------------------------------------
 
-  std::size_t threadOf(P::ThreadPrefixContext& prefix) { return common_.threadOf(prefix); }
+  std::size_t threadOf(const SyntaxWord& prefix) { return common_.threadOf(prefix); }
 
-  std::int64_t integer(TerminalNode* node) { return common_.integer(node); }
+  std::int64_t integer(const SyntaxWord& word) { return common_.integer(word); }
 
-  InitialValue initialValue(P::InitialValueContext& value) {
-    if (value.INTEGER() != nullptr) {
-      return InitialValue{false, integer(value.INTEGER()), 0, positionOf(&value)};
+  InitialValue initialValue(const ValueSyntax& value) {
+    if (value.integer) {
+      return InitialValue{false, integer(value.word), 0, value.word.position};
     }
-    return InitialValue{true, 0, location(value.IDENTIFIER()->getText(), positionOf(&value)),
-                        positionOf(&value)};
+    return InitialValue{true, 0, location(value.word.text, value.word.position), value.word.position};
   }
 
   LocationId location(const std::string& name, SourcePosition position) {
@@ -209,83 +183,83 @@ class TestBuilder {
     return newRegister(thread, name, position);
   }
 
-  void initialState(P::InitialStateContext& state) {
-    for (P::InitialEntryContext* entry : state.initialEntry()) {
-      if (auto* declaration = dynamic_cast<P::RegisterDeclarationContext*>(entry)) {
-        registerDeclaration(*declaration);
-      } else if (auto* registerValue = dynamic_cast<P::RegisterInitialValueContext*>(entry)) {
-        const std::size_t thread = threadOf(*registerValue->threadPrefix());
-        const std::string name = registerValue->IDENTIFIER()->getText();
+  void initialState(const std::vector<InitialEntrySyntax>& entries) {
+    using Kind = InitialEntrySyntax::Kind;
+    for (const InitialEntrySyntax& entry : entries) {
+      if (entry.kind == Kind::RegisterDeclaration) {
+        registerDeclaration(entry);
+      } else if (entry.kind == Kind::RegisterInitialValue) {
+        const std::size_t thread = threadOf(entry.thread.value());
+        const std::string& name = entry.name.text;
         const std::optional<RegisterId> existing = test_.findRegister(thread, name);
-        const RegisterId id = existing ? *existing : newRegister(thread, name, positionOf(entry));
+        const RegisterId id = existing ? *existing : newRegister(thread, name, entry.position);
         Register& reg = test_.threads[thread].registers[id];
         if (reg.initialValue) {
-          fail(positionOf(entry),
+          fail(entry.position,
                "register " + name + " of " + threadName(thread) + " is given two initial values");
         }
-        reg.initialValue = initialValue(*registerValue->initialValue());
-      } else if (auto* locationValue = dynamic_cast<P::LocationInitialValueContext*>(entry)) {
-        const std::string name = locationValue->IDENTIFIER()->getText();
+        reg.initialValue = initialValue(entry.value.value());
+      } else if (entry.kind == Kind::LocationInitialValue) {
+        const std::string& name = entry.name.text;
         if (!initialised_.insert(name).second) {
-          fail(positionOf(entry), "location " + name + " is given two initial values");
+          fail(entry.position, "location " + name + " is given two initial values");
         }
-        const LocationId id = location(name, positionOf(entry));
-        test_.locations[id].initialValue = initialValue(*locationValue->initialValue());
+        const LocationId id = location(name, entry.position);
+        test_.locations[id].initialValue = initialValue(entry.value.value());
         test_.herdSource.initialisedLocations.push_back(name);
-      } else if (auto* alias = dynamic_cast<P::LocationAliasContext*>(entry)) {
-        locationAlias(*alias);
+      } else {
+        locationAlias(entry);
       }
     }
   }
 
-  void registerDeclaration(P::RegisterDeclarationContext& declaration) {
-    if (declaration.threadPrefix() == nullptr) {
-      fail(positionOf(&declaration), "a register declaration names its thread ('0:.reg .s32 r0')");
+  void registerDeclaration(const InitialEntrySyntax& declaration) {
+    if (!declaration.thread) {
+      fail(declaration.position, "a register declaration names its thread ('0:.reg .s32 r0')");
     }
-    const std::size_t thread = threadOf(*declaration.threadPrefix());
-    TerminalNode* keyword = declaration.DOT_NAME(0);
-    TerminalNode* typeWord = declaration.DOT_NAME(1);
-    if (keyword->getText() != ".reg") {
-      fail(positionOf(keyword), "expected '.reg', found '" + keyword->getText() + "'");
+    const std::size_t thread = threadOf(*declaration.thread);
+    const SyntaxWord& keyword = declaration.keyword;
+    const SyntaxWord& typeWord = declaration.type;
+    if (keyword.text != ".reg") {
+      fail(keyword.position, "expected '.reg', found '" + keyword.text + "'");
     }
-    const QualifierInfo* type = findQualifier(typeWord->getText().substr(1));
+    const QualifierInfo* type = findQualifier(std::string_view(typeWord.text).substr(1));
     if (type == nullptr || type->category != QualifierCategory::DataType) {
-      fail(positionOf(typeWord), "unknown register type '" + typeWord->getText() + "'");
+      fail(typeWord.position, "unknown register type '" + typeWord.text + "'");
     }
-    const std::string name = declaration.IDENTIFIER()->getText();
+    const std::string& name = declaration.name.text;
     if (test_.findRegister(thread, name)) {
-      fail(positionOf(declaration.IDENTIFIER()),
+      fail(declaration.name.position,
            "register " + name + " of " + threadName(thread) + " is declared twice");
     }
-    const RegisterId id = newRegister(thread, name, positionOf(&declaration));
+    const RegisterId id = newRegister(thread, name, declaration.position);
     Register& reg = test_.threads[thread].registers[id];
     reg.declaredType = static_cast<DataType>(type->value);
-    // Each accessor of a parse tree searches the node's children.
-    if (P::InitialValueContext* value = declaration.initialValue()) {
-      reg.initialValue = initialValue(*value);
+    if (declaration.value) {
+      reg.initialValue = initialValue(*declaration.value);
     }
   }
 
   // "rd2 @ constant aliases rd1" (PTX ISA 9.1 8.6 Proxies; Dat3M's syntax).
-  void locationAlias(P::LocationAliasContext& alias) {
-    const std::string name = alias.IDENTIFIER(0)->getText();
-    const std::string proxyWord = alias.IDENTIFIER(1)->getText();
+  void locationAlias(const InitialEntrySyntax& alias) {
+    const std::string& name = alias.name.text;
+    const std::string& proxyWord = alias.proxy.text;
     const QualifierInfo* proxy = findQualifier(proxyWord);
     if (proxy == nullptr || proxy->category != QualifierCategory::Proxy) {
-      fail(positionOf(alias.IDENTIFIER(1)),
+      fail(alias.proxy.position,
            "unknown proxy '" + proxyWord + "' (expected generic, alias, constant, surface or texture)");
     }
     if (!initialised_.insert(name).second) {
-      fail(positionOf(&alias), "location " + name + " is given two initial values");
+      fail(alias.position, "location " + name + " is given two initial values");
     }
-    const LocationId id = location(name, positionOf(&alias));
-    const LocationId target = location(alias.IDENTIFIER(2)->getText(), positionOf(alias.IDENTIFIER(2)));
+    const LocationId id = location(name, alias.position);
+    const LocationId target = location(alias.target.text, alias.target.position);
     if (target == id) {
-      fail(positionOf(&alias), "location " + name + " cannot alias itself");
+      fail(alias.position, "location " + name + " cannot alias itself");
     }
     test_.locations[id].proxy = static_cast<Proxy>(proxy->value);
     test_.locations[id].aliasOf = target;
-    test_.locations[id].aliasPosition = positionOf(&alias);
+    test_.locations[id].aliasPosition = alias.position;
   }
 
   // --- program ---------------------------------------------------------------
@@ -297,12 +271,12 @@ class TestBuilder {
     }
   }
 
-  void addLabel(std::size_t thread, P::LabelContext& label) {
-    const std::string name = label.IDENTIFIER()->getText();
+  void addLabel(std::size_t thread, const SyntaxWord& label) {
+    const std::string& name = label.text;
     Thread& owner = test_.threads[thread];
     for (const Label& existing : owner.labels) {
       if (existing.name == name) {
-        fail(positionOf(&label), "label " + name + " appears twice in " + threadName(thread));
+        fail(label.position, "label " + name + " appears twice in " + threadName(thread));
       }
     }
     owner.labels.push_back(Label{name, static_cast<std::uint32_t>(pending_[thread].size())});
@@ -316,75 +290,43 @@ class TestBuilder {
     pending_[thread].push_back(std::move(instruction));
   }
 
-  void programRow(const std::vector<P::ProgramCellContext*>& cells, SourcePosition position) {
-    checkColumns(cells.size(), position);
-    for (std::size_t thread = 0; thread < cells.size(); ++thread) {
-      if (P::LabelContext* label = cells[thread]->label()) {
-        addLabel(thread, *label);
+  void programRow(const RowSyntax& row) {
+    checkColumns(row.cells.size(), row.position);
+    for (std::size_t thread = 0; thread < row.cells.size(); ++thread) {
+      const CellSyntax& cell = row.cells[thread];
+      if (cell.label) {
+        addLabel(thread, *cell.label);
       }
-      P::InstructionContext* instruction = cells[thread]->instruction();
-      if (instruction == nullptr) {
+      if (!cell.instruction) {
         continue;
       }
+      const InstructionSyntax& instruction = *cell.instruction;
       PendingInstruction pending;
-      pending.mnemonic = instruction->mnemonic()->getStart()->getText();  // one token
-      pending.position = positionOf(instruction->mnemonic());
-      if (P::GuardContext* guard = instruction->guard()) {
-        pending.guard = {{guard->IDENTIFIER()->getText(), guard->BANG() != nullptr}};
-        pending.guardPosition = positionOf(guard);
+      pending.lisa = instruction.lisa;
+      pending.lisaAnnotation = instruction.annotation;
+      pending.mnemonic = instruction.mnemonic.text;
+      pending.position = instruction.mnemonic.position;
+      if (instruction.guard) {
+        pending.guard = {{instruction.guard->predicate.text, instruction.guard->negated}};
+        pending.guardPosition = instruction.guard->position;
       }
-      for (P::OperandContext* operand : instruction->operand()) {
-        pending.operands.push_back(rawOperand(*operand));
+      for (const OperandSyntax& operand : instruction.operands) {
+        pending.operands.push_back(rawOperand(operand));
       }
       addPending(thread, std::move(pending));
     }
   }
 
-  // The operand's alternative is told by its first token (LitmusCommon.g4's
-  // operand), which is cheaper than a dynamic_cast per alternative.
-  RawOperand rawOperand(P::OperandContext& operand) {
-    Token* first = operand.getStart();
-    if (first->getType() == P::INTEGER) {
-      auto& immediate = static_cast<P::ImmediateOperandContext&>(operand);
-      return {RawOperand::Form::Integer, first->getText(), integer(immediate.INTEGER()),
-              positionOf(&operand)};
+  RawOperand rawOperand(const OperandSyntax& operand) {
+    switch (operand.form) {
+      case OperandSyntax::Form::Integer:
+        return {RawOperand::Form::Integer, operand.word.text, integer(operand.word), operand.word.position};
+      case OperandSyntax::Form::Bracketed:
+        return {RawOperand::Form::Bracketed, operand.word.text, 0, operand.word.position};
+      case OperandSyntax::Form::Name:
+        break;
     }
-    if (first->getType() == P::LBRACKET) {
-      TerminalNode* name = static_cast<P::IndirectOperandContext&>(operand).IDENTIFIER();
-      return {RawOperand::Form::Bracketed, name->getText(), 0, positionOf(name)};
-    }
-    return {RawOperand::Form::Name, first->getText(), 0, positionOf(&operand)};
-  }
-
-  void lisaRow(P::LisaRowContext& row) {
-    const std::vector<P::LisaCellContext*> cells = row.lisaCell();
-    checkColumns(cells.size(), positionOf(&row));
-    for (std::size_t thread = 0; thread < cells.size(); ++thread) {
-      if (P::LabelContext* label = cells[thread]->label()) {
-        addLabel(thread, *label);
-      }
-      P::LisaInstructionContext* instruction = cells[thread]->lisaInstruction();
-      if (instruction == nullptr) {
-        continue;
-      }
-      PendingInstruction pending;
-      pending.lisa = true;
-      pending.mnemonic = instruction->IDENTIFIER(0)->getText();
-      pending.position = positionOf(instruction);
-      if (instruction->IDENTIFIER().size() > 1) {
-        pending.lisaAnnotation = instruction->IDENTIFIER(1)->getText();
-      }
-      for (P::LisaOperandContext* operand : instruction->lisaOperand()) {
-        const std::string text = operand->getStart()->getText();  // one token
-        if (operand->INTEGER() != nullptr) {
-          pending.operands.push_back(
-              {RawOperand::Form::Integer, text, integer(operand->INTEGER()), positionOf(operand)});
-        } else {
-          pending.operands.push_back({RawOperand::Form::Name, text, 0, positionOf(operand)});
-        }
-      }
-      addPending(thread, std::move(pending));
-    }
+    return {RawOperand::Form::Name, operand.word.text, 0, operand.word.position};
   }
 
   // herd's LISA: w[] x v is a weak store, r[] r x a weak load, f[scope] a
@@ -589,34 +531,23 @@ class TestBuilder {
 
   // --- memory map, condition, limits -----------------------------------------
 
-  void memoryMap(P::MemoryMapContext& map) {
+  void memoryMap(const std::vector<MemoryMapEntrySyntax>& map) {
     std::set<std::string> mapped;
-    for (P::MemoryMapEntryContext* entry : map.memoryMapEntry()) {
-      const std::string name = entry->IDENTIFIER(0)->getText();
-      const std::string space = entry->IDENTIFIER(1)->getText();
+    for (const MemoryMapEntrySyntax& entry : map) {
+      const std::string& name = entry.location.text;
+      const std::string& space = entry.space.text;
       if (!mapped.insert(name).second) {
-        fail(positionOf(entry), "location " + name + " appears twice in the memory map");
+        fail(entry.position, "location " + name + " appears twice in the memory map");
       }
-      const LocationId id = location(name, positionOf(entry));
+      const LocationId id = location(name, entry.position);
       if (space == "global") {
         test_.locations[id].stateSpace = StateSpace::Global;
       } else if (space == "shared") {
         test_.locations[id].stateSpace = StateSpace::Shared;
       } else {
-        fail(positionOf(entry->IDENTIFIER(1)),
-             "unknown state space '" + space + "' (expected global or shared)");
+        fail(entry.space.position, "unknown state space '" + space + "' (expected global or shared)");
       }
     }
-  }
-
-  Test finish(P::MemoryMapContext* map, P::LocationsClauseContext* locations,
-              P::FinalConditionContext& condition) {
-    decodeInstructions();
-    if (map != nullptr) {
-      memoryMap(*map);
-    }
-    common_.finalCondition(locations, condition);
-    return std::move(test_);
   }
 
   const std::string& file_;
@@ -627,21 +558,14 @@ class TestBuilder {
   std::vector<std::optional<SourcePosition>> placedBy_;
   std::vector<RawPlacement> rawPlacements_;
   std::set<std::string> initialised_;
-  CommonPartsReader<P> common_;
+  CommonPartsReader common_;
 };
 
 }  // namespace
 
-Test buildGpuPtxTest(P::GpuPtxTestContext& tree, const std::string& file) {
-  return TestBuilder(file, /*registersMustBeDeclared=*/true).gpuPtx(tree);
-}
-
-Test buildPtxTest(P::PtxTestContext& tree, const std::string& file) {
-  return TestBuilder(file, /*registersMustBeDeclared=*/false).ptx(tree);
-}
-
-Test buildLisaTest(P::LisaTestContext& tree, const std::string& file) {
-  return TestBuilder(file, /*registersMustBeDeclared=*/false).lisa(tree);
+Test buildLitmusTest(const LitmusSyntax& syntax, const std::string& file) {
+  return TestBuilder(file, /*registersMustBeDeclared=*/syntax.dialect == LitmusSyntax::Dialect::GpuPtx)
+      .build(syntax);
 }
 
 }  // namespace opcheck::parser

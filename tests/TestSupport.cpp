@@ -99,6 +99,19 @@ std::optional<fs::path> unpackedT3() {
   return target;
 }
 
+std::vector<fs::path> everyLitmusFile(const fs::path& corpora) {
+  std::vector<fs::path> files = corpusAndCatalogueFilesExceptT3(corpora);
+  for (const fs::path& file : litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "tests")) {
+    files.push_back(file);
+  }
+  if (const std::optional<fs::path> t3 = unpackedT3()) {
+    for (const fs::path& file : litmusFilesUnder(*t3)) {
+      files.push_back(file);
+    }
+  }
+  return files;
+}
+
 namespace {
 
 std::string slurp(int descriptor) {

@@ -40,6 +40,11 @@ std::vector<std::filesystem::path> catalogueAndCorpusSample(const std::filesyste
 // corpora are absent.
 std::optional<std::filesystem::path> unpackedT3();
 
+// Every litmus file the parser's checks read: the corpora but t3 and the
+// catalogue (corpusAndCatalogueFilesExceptT3), the files below tests/ (the
+// bad inputs among them), then t3's where it could be unpacked.
+std::vector<std::filesystem::path> everyLitmusFile(const std::filesystem::path& corpora);
+
 struct CommandResult {
   int exitStatus = -1;
   std::string standardOutput;

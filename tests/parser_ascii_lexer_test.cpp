@@ -33,7 +33,7 @@ std::string difference(const std::string& text) {
   antlr4::ANTLRInputStream generatedInput(text.data(), text.size());
   LitmusLexer generated(&generatedInput);
   generated.removeErrorListeners();
-  const std::vector<std::unique_ptr<antlr4::Token>>& tokens = ascii.tokens();
+  const std::vector<std::unique_ptr<antlr4::Token>> tokens = ascii.antlrTokens();
   for (std::size_t index = 0;; ++index) {
     std::unique_ptr<antlr4::Token> expected = generated.nextToken();
     if (index == tokens.size()) {
@@ -102,15 +102,7 @@ TEST_CASE("the hand-written lexer makes the generated lexer's tokens on every co
     WARN("corpora not found: skipped");
     return;
   }
-  std::vector<fs::path> files = testing::corpusAndCatalogueFilesExceptT3(*corpora);
-  for (const fs::path& file : testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "tests")) {
-    files.push_back(file);
-  }
-  if (const std::optional<fs::path> t3 = testing::unpackedT3()) {
-    for (const fs::path& file : testing::litmusFilesUnder(*t3)) {
-      files.push_back(file);
-    }
-  }
+  const std::vector<fs::path> files = testing::everyLitmusFile(*corpora);
   std::size_t taken = 0;
   std::vector<std::string> differences;
   for (const fs::path& file : files) {

@@ -46,7 +46,7 @@ void compareLexers(std::string_view text) {
   antlr4::ANTLRInputStream generatedInput(text.data(), text.size());
   LitmusLexer generated(&generatedInput);
   generated.removeErrorListeners();
-  for (const std::unique_ptr<antlr4::Token>& token : ascii.tokens()) {
+  for (const std::unique_ptr<antlr4::Token>& token : ascii.antlrTokens()) {
     const std::unique_ptr<antlr4::Token> expected = generated.nextToken();
     if (token->getType() != expected->getType() || token->getText() != expected->getText() ||
         token->getLine() != expected->getLine() ||
