@@ -72,20 +72,21 @@ TEST_CASE("each broken copy-engine rule reaches the outcome its catalogue test f
 
 TEST_CASE("what the copy engine does not model is refused at the instruction", "[opsem][async][bad-input]") {
   const std::string head = "PTX t\n{\ng=0;\ns=0;\nb=0;\n}\n";
-  // A guarded copy: the async-groups are read off the code (COPY-6).
+  // Line 8 holds the instruction. A guarded copy, refused at its opcode:
+  // the async-groups are read off the code (COPY-6).
   CHECK_THAT(
       compileError(head + " P0@cta 0,gpu 0 ;\n @r1 cp.async.bulk.global.shared::cta.bulk_group g, s, 16 ;\n" +
                    "exists (g == 1)\n"),
-      Catch::StartsWith("t.litmus:9:2: error: '") && Catch::Contains("without a guard"));
+      Catch::StartsWith("t.litmus:8:6: error: '") && Catch::Contains("without a guard"));
   // fence.proxy.async with a state space.
   CHECK_THAT(compileError(head + " P0@cta 0,gpu 0 ;\n fence.proxy.async.global ;\nexists (g == 1)\n"),
-             Catch::StartsWith("t.litmus:9:2: error: 'fence.proxy.async.global'") &&
+             Catch::StartsWith("t.litmus:8:2: error: 'fence.proxy.async.global'") &&
                  Catch::Contains("without a state space"));
   // Two devices.
   CHECK_THAT(compileError(head + " P0@cta 0,gpu 0 | P1@cta 1,gpu 1 ;\n" +
                           " cp.async.bulk.global.shared::cta.bulk_group g, s, 16 | st.weak s, 1 ;\n" +
                           "exists (g == 1)\n"),
-             Catch::StartsWith("t.litmus:9:2: error: '") && Catch::Contains("one device"));
+             Catch::StartsWith("t.litmus:8:2: error: '") && Catch::Contains("one device"));
   // The same tests run without them.
   CHECK(compileError(head + " P0@cta 0,gpu 0 ;\n cp.async.bulk.global.shared::cta.bulk_group g, s, 16 ;\n" +
                      "exists (g == 1)\n")
