@@ -120,6 +120,15 @@ const std::vector<Architecture>& architecturePresets() {
       brokenVolta("broken-cluster-barrier",
                   "as volta, but barrier.cluster.arrive arrives with the thread's writes still on their way",
                   &Architecture::brokenClusterArriveSkipsRelease),
+      brokenVolta("broken-async-fence",
+                  "as volta, but fence.proxy.async waits for no store buffer or SM queue (COPY-4)",
+                  &Architecture::brokenAsyncFenceSkipsDrain),
+      brokenVolta("broken-complete-tx",
+                  "as volta, but a copy's complete-tx signals its mbarrier before the write lands (COPY-5)",
+                  &Architecture::brokenCompleteTxBeforeWrite),
+      brokenVolta("broken-wait-group",
+                  "as volta, but a wait_group goes on before the copies of its groups are done (COPY-6)",
+                  &Architecture::brokenWaitGroupSkipsCopies),
   };
   return presets;
 }

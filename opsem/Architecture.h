@@ -90,6 +90,9 @@ struct Architecture {
   bool brokenAliasFenceKeepsAliasLines = false;  // PROXY-6: fence.proxy.alias leaves the aliases' lines
   bool brokenMbarrierArriveIsRelaxed = false;    // MBAR-1: arrive.release runs as a relaxed atom
   bool brokenClusterArriveSkipsRelease = false;  // CBAR-1: barrier.cluster.arrive pushes no write out
+  bool brokenAsyncFenceSkipsDrain = false;       // COPY-4: fence.proxy.async waits for nothing
+  bool brokenCompleteTxBeforeWrite = false;      // COPY-5: the complete-tx comes before the write
+  bool brokenWaitGroupSkipsCopies = false;       // COPY-6: a wait_group waits for no copy
 };
 
 // The presets, the default first.

@@ -25,6 +25,11 @@ class ExecutionRecorder {
   explicit ExecutionRecorder(unsigned /*unroll*/) {}
 
   bool issue(State&, std::uint32_t /*thread*/) const { return true; }
+  std::int32_t issueAsync(State&, std::uint32_t /*thread*/, std::uint32_t /*count*/) const { return 0; }
+  Stored writtenAt(const State&, std::uint32_t /*thread*/, std::uint32_t /*event*/, Value value) const {
+    return value;
+  }
+  void readAt(State&, std::uint32_t /*thread*/, std::uint32_t /*event*/, Stored) const {}
   bool backwardJump(State&, std::uint32_t /*thread*/) const { return true; }
   void cut(State&) const {}
   Stored written(const State&, std::uint32_t /*thread*/, std::uint32_t /*index*/, Value value) const {
@@ -64,6 +69,37 @@ class ExecutionRecorder<Capacity, true> {
     event.instruction = static_cast<std::uint8_t>(state.threads[thread].pc + 1);
     event.readFrom = kNoEvent;
     return true;
+  }
+
+  // Issuing an asynchronous operation or a wait (CopyEngine.h): its COUNT
+  // events, marked performed at once, since the copy engine, not the
+  // in-flight list, performs them (the in-flight list keeps its one
+  // unperformed event per entry). The index of the first; -1 when the
+  // thread has no room left (the run is then cut).
+  std::int32_t issueAsync(State& state, std::uint32_t thread, std::uint32_t count) const {
+    auto& record = state.recordedThreads[thread];
+    if (record.eventCount + count > Capacity::kEventsPerThread) {
+      return -1;
+    }
+    const std::int32_t first = record.eventCount;
+    for (std::uint32_t at = 0; at < count; ++at) {
+      RecordedEvent& event = record.events[record.eventCount++];
+      event.instruction = static_cast<std::uint8_t>(state.threads[thread].pc + 1);
+      event.performed = 1;
+      event.readFrom = kNoEvent;
+    }
+    return first;
+  }
+
+  // The value written by THREAD's recorded event EVENT, tagged with it.
+  Stored writtenAt(const State&, std::uint32_t thread, std::uint32_t event, Value value) const {
+    return TaggedValue{value, eventId<Capacity>(thread, event)};
+  }
+
+  void readAt(State& state, std::uint32_t thread, std::uint32_t event, Stored read) const {
+    RecordedEvent& recorded = state.recordedThreads[thread].events[event];
+    recorded.readFrom = read.writer;
+    recorded.valueRead = read.value;
   }
 
   // A backward jump: false past the unroll bound (the run is then cut).

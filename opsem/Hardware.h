@@ -13,6 +13,8 @@
 //            LoadRequests.h       loads answered later by the L2 (REQ-*)
 //            ProxyCaches.h        constant and texture caches, virtual aliases'
 //                                 L1 lines, proxy fences (PROXY-*)
+//            CopyEngine.h         the asynchronous operations: copies,
+//                                 st.async, fence.proxy.async, waits (COPY-*)
 //   device   L2Cache.h            home lines, near-partition copies (L2-*, PART-*)
 //            DeviceQueue.h        the device's writes on their way to memory (DQ-*)
 //   system   SystemMemory.h       the point of coherence at .sys (MEM-*)
@@ -27,7 +29,10 @@
 // State-space reductions are rules too (RED-*: Program.h, LoadRequests.h,
 // InstructionIssue.h, MemoryOperations.h, StoreBuffer.h, SettledLocations.h,
 // QuietLocations.h);
-// --no-reduction turns every one of them off.
+// --no-reduction turns every one of them off. RED-4 to RED-7 argue from
+// which parts a step touches, an argument the copy engine's steps are not
+// part of: a test with asynchronous operations runs without them
+// (reductionsFor).
 //
 // Each part holds a reference to the Hardware it belongs to and reaches the
 // others through it; the state they work on is one MachineState, passed in.
@@ -36,6 +41,7 @@
 #include <vector>
 
 #include "opsem/Architecture.h"
+#include "opsem/CopyEngine.h"
 #include "opsem/DeviceQueue.h"
 #include "opsem/ExecutionRecorder.h"
 #include "opsem/InstructionIssue.h"
@@ -65,7 +71,10 @@ struct Hardware {
   // (ExecutionRecorder.h).
   Hardware(const Program& program, const Architecture& architecture, const Reductions& reductions,
            unsigned unroll)
-      : program(program), architecture(architecture), reductions(reductions), recorder(unroll) {}
+      : program(program),
+        architecture(architecture),
+        reductions(reductionsFor(program, reductions)),
+        recorder(unroll) {}
   Hardware(const Hardware&) = delete;
   Hardware& operator=(const Hardware&) = delete;
 
@@ -82,7 +91,18 @@ struct Hardware {
     l2.checkInvariants(state, check);
     deviceQueue.checkInvariants(state, check);
     memory.checkInvariants(state, check);
+    copyEngine.checkInvariants(state, check);
     return check.broken();
+  }
+
+  // REDUCTIONS as PROGRAM may use them: without RED-4 to RED-7 when it has
+  // asynchronous operations (above).
+  static Reductions reductionsFor(const Program& program, Reductions reductions) {
+    if (program.asyncOperations) {
+      reductions.storesAlone = reductions.bufferDrainsAlone = false;
+      reductions.settleCopies = reductions.quietDrainsAlone = false;
+    }
+    return reductions;
   }
 
   const CompiledInstruction& instructionOf(std::uint32_t thread,
@@ -107,6 +127,7 @@ struct Hardware {
   const L2Cache<Capacity> l2{*this};
   const DeviceQueue<Capacity> deviceQueue{*this};
   const SystemMemory<Capacity> memory{*this};
+  const CopyEngine<Capacity> copyEngine{*this};
   const SettledLocations<Capacity> settled{*this};
   const QuietLocations<Capacity> quiet{*this};  // after settled, whose reach it shares
 };

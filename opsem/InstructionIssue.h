@@ -133,7 +133,10 @@ class InstructionIssue {
   // RED-3: whether THREAD's issue step, which is enabled, may be followed
   // alone: every issue but a branch back, which may close a cycle.
   bool issueAlone(const State& state, std::uint32_t thread) const {
-    return !hardware_.program.threads[thread][state.threads[thread].pc].jumpsBack;
+    const CompiledInstruction& instruction = hardware_.program.threads[thread][state.threads[thread].pc];
+    // COPY-1, COPY-6: handing an operation over fills its CTA's engine, and
+    // a wait waits for the engine's steps.
+    return !instruction.jumpsBack && !isAsyncIssue(instruction.opcode);
   }
 
   // The step in which THREAD issues its next instruction.
@@ -218,11 +221,15 @@ class InstructionIssue {
       case InstructionKind::MbarrierArrive:  // (MBAR-1, litmus/MbarrierLowering.h)
       case InstructionKind::MbarrierWait:
       case InstructionKind::MbarrierUpdate:
-      case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
-      case InstructionKind::AsyncCommit:
-      case InstructionKind::AsyncWait:
-      case InstructionKind::AsyncStore:
         return false;
+      case InstructionKind::AsyncCopy:  // COPY-1
+      case InstructionKind::AsyncStore:
+        return hardware_.copyEngine.handOver(state, thread);
+      case InstructionKind::AsyncWait:  // COPY-6
+        return hardware_.copyEngine.await(state, thread);
+      case InstructionKind::AsyncCommit:  // COPY-6: the groups are the program's
+        ++self.pc;
+        return true;
     }
     return issueOperation(state, thread, instruction);
   }
@@ -241,8 +248,9 @@ class InstructionIssue {
     const auto& operands = instruction.operands;
     InFlight entry{};
     entry.instruction = static_cast<std::uint8_t>(self.pc + 1);
-    // Program.cpp refuses the proxy instructions, and the decoder rewrites
-    // membar, so only ld, st, atom, red, fence and bar get here.
+    // Program.cpp compiles the proxy accesses to ld and st, the decoder
+    // rewrites membar, and the copy engine issues the asynchronous
+    // operations, so only ld, st, atom, red, fences and barriers get here.
     using litmus::InstructionKind;
     const InstructionKind kind = litmus::kindOf(instruction.opcode);
     switch (kind) {
@@ -302,7 +310,7 @@ class InstructionIssue {
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
       case InstructionKind::MbarrierUpdate:
-      case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
+      case InstructionKind::AsyncCopy:  // issued by the copy engine (COPY-1, COPY-6)
       case InstructionKind::AsyncCommit:
       case InstructionKind::AsyncWait:
       case InstructionKind::AsyncStore:
@@ -315,6 +323,14 @@ class InstructionIssue {
     self.inFlight[self.inFlightCount++] = entry;
     ++self.pc;
     return true;
+  }
+
+  // Whether an instruction of OPCODE is issued by the copy engine's rules.
+  static bool isAsyncIssue(litmus::Opcode opcode) {
+    using litmus::InstructionKind;
+    const InstructionKind kind = litmus::kindOf(opcode);
+    return kind == InstructionKind::AsyncCopy || kind == InstructionKind::AsyncStore ||
+           kind == InstructionKind::AsyncWait || kind == InstructionKind::AsyncCommit;
   }
 
   // ISSUE-3: the location ADDRESS names, if any.

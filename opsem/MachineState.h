@@ -12,6 +12,7 @@
 //   system      memory (the coherence point for .sys, several devices)
 //   partitioned L2 (Architecture::partitionedL2 only): per CTA, the copy of
 //               each line its near L2 partition keeps
+//   copy engine per CTA (SM): the asynchronous operations handed to it
 // The rules each part follows are in its own file (Hardware.h lists them).
 #pragma once
 
@@ -133,6 +134,17 @@ struct MachineState : NearPartitionCopies<Capacity> {
   static constexpr std::size_t kCtas = Capacity::kThreads;
   static constexpr std::size_t kDevices = Capacity::kThreads;
 
+  // An asynchronous operation handed to its SM's copy engine (CopyEngine.h):
+  // a copy or st.async, the next of its accesses to perform. Unused: zero.
+  struct AsyncOperation {
+    std::uint8_t thread;       // the thread that issued it
+    std::uint8_t instruction;  // index in the thread's code, plus one (0: slot unused)
+    std::uint8_t stage;        // CopyEngine's kRead, kWrite or kComplete
+    std::uint8_t event;        // recording: its first event in the thread's record; else 0
+    Stored value;              // once read: the value it writes
+  };
+  static constexpr std::size_t kEngineSlots = 4;
+
   Thread threads[Capacity::kThreads];
   Line l1[kCtas][Capacity::kLocations];
   Write smQueue[kCtas][Capacity::kQueue];
@@ -142,6 +154,10 @@ struct MachineState : NearPartitionCopies<Capacity> {
   std::int32_t deviceQueueLength[kDevices];
   Stored memory[Capacity::kLocations];
   Barrier barriers[kCtas][Capacity::kBarriers];
+  // Per CTA, its SM's copy engine, oldest first; stored only in the layout
+  // of a test with asynchronous operations (StateLayout.h, LAYOUT-7).
+  AsyncOperation copyEngine[kCtas][kEngineSlots];
+  std::int32_t copyEngineLength[kCtas];
 };
 
 static_assert(std::has_unique_object_representations_v<MachineState<SmallCapacity>>);

@@ -205,7 +205,9 @@ class MemoryOperations {
         performed = true;
         break;
       case InstructionKind::ProxyFence:
-        performed = hardware_.proxyCaches.fence(state, thread, index);  // PROXY-4, PROXY-6
+        performed = hardware_.instructionOf(thread, self.inFlight[index]).proxy == litmus::Proxy::Async
+                        ? hardware_.copyEngine.fence(state, thread)           // COPY-4
+                        : hardware_.proxyCaches.fence(state, thread, index);  // PROXY-4, PROXY-6
         break;
       case InstructionKind::ClusterArrive:
         performed = clusterArrive(state, thread, index);
@@ -217,7 +219,7 @@ class MemoryOperations {
       case InstructionKind::MbarrierArrive:  // (MBAR-1, litmus/MbarrierLowering.h)
       case InstructionKind::MbarrierWait:
       case InstructionKind::MbarrierUpdate:
-      case InstructionKind::AsyncCopy:  // refused (Program.cpp: not supported by ptx-op)
+      case InstructionKind::AsyncCopy:  // the copy engine's (CopyEngine.h)
       case InstructionKind::AsyncCommit:
       case InstructionKind::AsyncWait:
       case InstructionKind::AsyncStore:

@@ -1,6 +1,7 @@
 #include "opsem/Program.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <optional>
 
@@ -23,6 +24,24 @@ std::string unrepresentable(std::int64_t integer) {
   return "ptx-op cannot represent the integer " + std::to_string(integer) +
          ": it holds 32-bit integers but the " + std::to_string(kAddressRange) + " from " +
          std::to_string(kAddressTag) + ", which stand for addresses (opsem/Program.h)";
+}
+
+std::optional<Value> packedMbarrier(std::int64_t integer) {
+  const std::optional<litmus::MbarrierObject> object =
+      litmus::mbarrierObject(litmus::Value::ofInteger(integer));
+  if (!object || object->phase > 15 || object->expected > 15 || object->pending > 15) {
+    return std::nullopt;
+  }
+  const std::int64_t digits = object->tx >= 0 ? object->tx : litmus::kMaxMbarrierCount - object->tx;
+  return static_cast<Value>(kMbarrierTag +
+                            (digits << 12 | object->phase << 8 | object->expected << 4 | object->pending));
+}
+
+std::int64_t unpackedMbarrier(Value packed) {
+  const std::int64_t bits = packed - kMbarrierTag;
+  const std::int64_t digits = bits >> 12;
+  const std::int64_t tx = digits <= litmus::kMaxMbarrierCount ? digits : litmus::kMaxMbarrierCount - digits;
+  return litmus::mbarrierValue({bits >> 8 & 15, bits >> 4 & 15, bits & 15, tx}).integer;
 }
 
 namespace {
@@ -83,14 +102,122 @@ const litmus::Operand& addressOperand(const litmus::Instruction& instruction) {
       [kind == litmus::InstructionKind::Load || kind == litmus::InstructionKind::ReadModifyWrite ? 1 : 0];
 }
 
-// ptx-op has no copy engine: the asynchronous operations
-// (litmus/AsyncOperations.h) are the ptx model's only.
-void refuseAsyncOperation(const std::string& file, const litmus::Instruction& instruction) {
-  if (litmus::isAsyncOperation(instruction)) {
+// What the copy engine does not model (CopyEngine.h) is refused at the
+// instruction: fence.proxy.async with a state space, and a copy, st.async,
+// commit or wait under a guard or with an address in a register (the
+// async-groups are read off the code once, compileAsyncGroups). The tx-count
+// instructions run as the mbarrier accesses they are (MBAR-1).
+void refuseUnmodelledAsync(const std::string& file, const litmus::Instruction& instruction) {
+  if (!litmus::isAsyncOperation(instruction) || litmus::isMbarrierInstruction(instruction.opcode)) {
+    return;
+  }
+  const auto refuse = [&](const std::string& why) {
     litmus::fail(file, instruction.position,
-                 "'" + litmus::printMnemonic(instruction) +
-                     "' is not supported by ptx-op (an asynchronous operation or its completion; the ptx "
-                     "model reads it)");
+                 "'" + litmus::printMnemonic(instruction) + "' is not supported by ptx-op: " + why +
+                     " (opsem/CopyEngine.h; the ptx model reads it)");
+  };
+  const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
+  if (kind == litmus::InstructionKind::ProxyFence) {
+    if (instruction.stateSpace != litmus::StateSpace::Generic) {
+      refuse("it runs fence.proxy.async without a state space only");
+    }
+    return;
+  }
+  if (instruction.guarded) {
+    refuse("it runs asynchronous operations and their groups without a guard");
+  }
+  for (const litmus::Operand& operand : instruction.operands) {
+    if (operand.kind == litmus::Operand::Kind::RegisterAddress ||
+        (kind == litmus::InstructionKind::AsyncWait && operand.kind != litmus::Operand::Kind::Immediate)) {
+      refuse("it runs asynchronous operations on named locations and waits with an immediate count only");
+    }
+  }
+}
+
+// The tests the copy engine runs in: one device, no proxy caches or alias
+// lines beside the locations' own, no loop in a thread with an asynchronous
+// operation (CopyEngine.h).
+void refuseAsyncSetting(const litmus::Test& test, const std::string& file, const Program& program) {
+  for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
+    const auto& code = program.threads[thread];
+    const bool loops = std::any_of(code.begin(), code.end(), [](const CompiledInstruction& instruction) {
+      return instruction.jumpsBack;
+    });
+    for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
+      if (!litmus::isAsyncOperation(instruction)) {
+        continue;
+      }
+      std::string why;
+      if (program.multipleDevices()) {
+        why = "its copy engine runs in tests of one device";
+      } else if (program.lines != program.locations) {
+        why =
+            "its copy engine writes the locations' own L1 lines, not those of constant, texture or alias "
+            "views";
+      } else if (loops) {
+        why = "it reads the async-groups off code without loops";
+      } else {
+        continue;
+      }
+      litmus::fail(file, instruction.position,
+                   "'" + litmus::printMnemonic(instruction) + "' is not supported by ptx-op: " + why +
+                       " (opsem/CopyEngine.h; the ptx model reads it)");
+    }
+  }
+}
+
+// COPY-5, COPY-6: the async-groups of a thread's CODE, read off the code as
+// the ptx model reads them off a path (axiomcheck/ThreadPaths.cpp; PTX ISA
+// 9.1 9.7.9.25.1.1, 9.7.9.25.3.3, 9.7.9.25.6.2): a commit closes a group of
+// the copies since the last, a wait awaits every group but the N most
+// recent (their reads only with .read) and forgets them when it awaits them
+// whole; the bulk groups apart from the non-bulk ones. Unguarded, without
+// loops (refuseUnmodelledAsync, refuseAsyncSetting), a thread meets them
+// in the order of its code.
+void compileAsyncGroups(std::vector<CompiledInstruction>& code) {
+  std::array<std::vector<std::size_t>, 2> uncommitted;
+  std::array<std::vector<std::vector<std::size_t>>, 2> groups;
+  for (std::size_t at = 0; at < code.size(); ++at) {
+    CompiledInstruction& instruction = code[at];
+    const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
+    const std::size_t bulk = instruction.proxy == litmus::Proxy::Async ? 1 : 0;
+    if (kind == litmus::InstructionKind::AsyncCopy &&
+        instruction.completion != litmus::Completion::MbarrierCompleteTx) {
+      uncommitted[bulk].push_back(at);
+    }
+    const bool waitAll = kind == litmus::InstructionKind::AsyncWait && instruction.operands.empty();
+    if (kind == litmus::InstructionKind::AsyncCommit || waitAll) {
+      groups[bulk].push_back(std::move(uncommitted[bulk]));
+      uncommitted[bulk].clear();
+    }
+    if (kind != litmus::InstructionKind::AsyncWait) {
+      continue;
+    }
+    const auto recent = waitAll ? std::size_t{0} : static_cast<std::size_t>(instruction.operands[0].value);
+    if (groups[bulk].size() <= recent) {
+      continue;
+    }
+    const std::size_t completed = groups[bulk].size() - recent;
+    const bool readsOnly = instruction.completion == litmus::Completion::Read;
+    const auto self = static_cast<std::uint8_t>(at + 1);
+    bool any = false;
+    for (std::size_t group = 0; group < completed; ++group) {
+      for (const std::size_t copy : groups[bulk][group]) {
+        CompiledInstruction& awaited = code[copy];
+        if (awaited.readAwaitedBy == 0) {
+          awaited.readAwaitedBy = self;
+          any = true;
+        }
+        if (!readsOnly && awaited.writeAwaitedBy == 0) {
+          awaited.writeAwaitedBy = self;
+          any = true;
+        }
+      }
+    }
+    if (!readsOnly) {
+      groups[bulk].erase(groups[bulk].begin(), groups[bulk].begin() + static_cast<std::ptrdiff_t>(completed));
+    }
+    instruction.awaitFence = any && bulk == 1;
   }
 }
 
@@ -106,8 +233,9 @@ Opcode compiledOpcode(Opcode opcode) {
     case litmus::AccessProxy::Constant:
     case litmus::AccessProxy::Surface:
     case litmus::AccessProxy::Texture:
-    case litmus::AccessProxy::Async:  // refused (refuseAsyncOperation)
       break;
+    case litmus::AccessProxy::Async:  // the copy engine's (CopyEngine.h)
+      return opcode;
   }
   OPCHECK_ASSERT(litmus::kindOf(opcode) == litmus::InstructionKind::Load ||
                      litmus::kindOf(opcode) == litmus::InstructionKind::Store,
@@ -283,7 +411,8 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     std::vector<CompiledInstruction> code;
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
       const litmus::Instruction& written = thread.instructions[at];
-      refuseAsyncOperation(file, written);
+      refuseUnmodelledAsync(file, written);
+      program.asyncOperations = program.asyncOperations || litmus::isAsyncOperation(written);
       // MBAR-1 (litmus/MbarrierLowering.h): an mbarrier instruction runs as
       // the st, atom or ld it is lowered to. lineFor reads the instruction as
       // written, which gives an mbarrier access its location's own line.
@@ -319,6 +448,7 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
         }
       }
       compiled.cacheOperator = instruction.cacheOperator;
+      compiled.completion = instruction.completion;
       compiled.operation = instruction.operation;
       compiled.comparison = instruction.comparison;
       compiled.barrierAction = instruction.barrierAction;
@@ -345,9 +475,19 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
       }
       code.push_back(std::move(compiled));
     }
+    compileAsyncGroups(code);
     program.threads.push_back(std::move(code));
   }
   refuseRegisterAddressesBesideAliasLines(test, file, program);
+  refuseAsyncSetting(test, file, program);
+  if (program.asyncOperations) {  // COPY-7: no initial integer in the mbarrier band
+    for (const litmus::Location& location : test.locations) {
+      const litmus::InitialValue& initial = location.initialValue;
+      if (!initial.isAddress && isPackedMbarrier(initial.integer)) {
+        litmus::fail(file, initial.position, unrepresentable(initial.integer));
+      }
+    }
+  }
   program.deviceOfCta.assign(program.ctas, 0);
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     program.deviceOfCta[program.ctaOf[thread]] = program.deviceOf[thread];

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,24 @@ constexpr bool representable(std::int64_t integer) {
 // The message refusing INTEGER, which ptx-op cannot hold.
 std::string unrepresentable(std::int64_t integer);
 
+// [COPY-7] An mbarrier object with a tx-count is a value beyond 32 bits in
+// the IR's encoding (litmus/InstructionSemantics.h "mbarrier objects"). A
+// test with asynchronous operations holds such an object, with phase,
+// expected and pending counts below 16, as kMbarrierTag plus its
+// tx digits, phase, expected and pending count in 11, 4, 4 and 4 bits: a
+// band of 2^23 values far from the round numbers and the addresses, which
+// in such a test no integer may take (refused as ptx-op cannot hold it).
+constexpr std::int64_t kMbarrierTag =
+    std::int64_t{std::numeric_limits<Value>::min()} + (std::int64_t{1} << 25);
+constexpr std::int64_t kMbarrierRange = std::int64_t{1} << 23;
+constexpr bool isPackedMbarrier(std::int64_t value) {
+  return value >= kMbarrierTag && value < kMbarrierTag + kMbarrierRange;
+}
+// INTEGER, an mbarrier object beyond 32 bits, as ptx-op holds it, if it can.
+std::optional<Value> packedMbarrier(std::int64_t integer);
+// The IR's integer for PACKED (isPackedMbarrier).
+std::int64_t unpackedMbarrier(Value packed);
+
 struct CompiledOperand {
   enum class Kind : std::uint8_t { Register, Immediate, Location, RegisterAddress, Label };
   Kind kind = Kind::Immediate;
@@ -84,6 +103,16 @@ struct CompiledInstruction {
   // A branch to itself or to an earlier instruction: the one step that can
   // bring a state back (RED-3 in InstructionIssue.h).
   bool jumpsBack = false;
+  // Asynchronous operations (CopyEngine.h). A copy's or st.async's
+  // completion; for a copy of a bulk async-group, the wait (its index plus
+  // one, 0: none) that first awaits its read (COPY-5, .read or not) and the
+  // one that first awaits its write; for a wait, whether it completes
+  // something of a bulk group, which puts the implicit generic-async proxy
+  // fence after it (COPY-6). Program.cpp reads the groups off the code once.
+  litmus::Completion completion = litmus::Completion::None;
+  std::uint8_t readAwaitedBy = 0;
+  std::uint8_t writeAwaitedBy = 0;
+  bool awaitFence = false;
   std::vector<CompiledOperand> operands;
 };
 
@@ -121,6 +150,9 @@ struct Program {
   // for (CBAR-2).
   std::vector<std::uint32_t> clusterBarrierMembers;
   bool hasBackwardBranch = false;  // loops can spin: hang analysis needs the graph
+  // The test has asynchronous operations (litmus/AsyncOperations.h): the
+  // copy engine's state is in its layout (CopyEngine.h).
+  bool asyncOperations = false;
   // [RED-1] Reduction (off with --no-reduction): cache lines somebody can
   // read (bit per location). An L1 line is live when a thread of its CTA
   // loads through the L1; a device's L2 line, with several devices, when a
@@ -160,8 +192,9 @@ constexpr std::size_t kMaxClusterBarriers = 15;
 
 // Compiles TEST for ARCHITECTURE (which decides where .cluster operations
 // are performed, L2-3); throws litmus::InputError naming the instruction
-// ptx-op cannot run (cluster barriers, mbarrier, a constant or texture load
-// through a register), or the limit a test passes.
+// ptx-op cannot run (a constant or texture load through a register, an
+// asynchronous operation in a form the copy engine does not model,
+// CopyEngine.h), or the limit a test passes.
 Program compileProgram(const litmus::Test& test, const std::string& file,
                        const Architecture& architecture = Architecture{});
 

@@ -122,7 +122,7 @@ class ProxyCaches {
         break;
       case litmus::Proxy::Generic:
       case litmus::Proxy::Surface:  // PROXY-3: the surface path is the generic one
-      case litmus::Proxy::Async:    // refused (Program.cpp: no copy engine)
+      case litmus::Proxy::Async:    // the copy engine's (COPY-4, MemoryOperations.h)
         break;
     }
     if (hardware_.architecture.brokenProxyFenceKeepsLines && instruction.proxy != litmus::Proxy::Alias) {

@@ -51,7 +51,7 @@ bool PtxOpMachine<Capacity>::isFinal(const State& state) const {
     }
   }
   for (std::size_t cta = 0; cta < program.ctas; ++cta) {
-    if (state.smQueueLength[cta] > 0) {
+    if (state.smQueueLength[cta] > 0 || state.copyEngineLength[cta] > 0) {
       return false;
     }
   }
@@ -139,6 +139,9 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
     case StepKind::FillL2:  // MEM-2: the home line
       settled.settleHomeLine(next, unit, index);
       break;
+    case StepKind::CopyEngine:  // a test without RED-6 (Hardware::reductionsFor)
+      settled.settle(next);
+      break;
     case StepKind::DrainDeviceQueue:  // memory, which no copy reads
     case StepKind::FillL1:            // enabled only where the CTA still loads
     case StepKind::PropagateToPartition:
@@ -184,6 +187,8 @@ bool PtxOpMachine<Capacity>::takeStep(State& next, std::uint32_t id) const {
       return hardware_.l2.propagate(next, unit, index);
     case StepKind::RequestLoad:
       return hardware_.loadRequests.request(next, unit, index);
+    case StepKind::CopyEngine:
+      return hardware_.copyEngine.step(next, unit, index);
   }
   return false;
 }
@@ -284,6 +289,13 @@ std::string PtxOpMachine<Capacity>::stateText(const State& state) const {
       const typename State::Barrier& instance = state.barriers[cta][slot];
       text += (slot ? ", " : "") + number(instance.first) + "/" + number(instance.second) + " arrived " +
               number(instance.arrived) + " departed " + number(instance.departed);
+    }
+    text += "], copy engine [";
+    for (std::size_t slot = 0; slot < clamped(state.copyEngineLength[cta], State::kEngineSlots); ++slot) {
+      const typename State::AsyncOperation& operation = state.copyEngine[cta][slot];
+      text += (slot ? ", " : "") + std::string("P") + number(operation.thread) + " instr " +
+              number(operation.instruction) + " stage " + number(operation.stage) + " value " +
+              number(valueOf(operation.value));
     }
     text += "]\n";
   }
@@ -426,6 +438,8 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
       return "device " + std::to_string(unit) + " L2 fetches " +
              locationName(static_cast<std::int32_t>(index)) + " = " +
              valueText(valueOf(after.l2[unit][index])) + " from memory";
+    case StepKind::CopyEngine:
+      return hardware_.copyEngine.describe(before, unit, index);
     case StepKind::RequestLoad:
       return threadName + " requests  " + instructionText(before.threads[unit].inFlight[index]) +
              "  (the request waits in the SM queue of CTA " + std::to_string(program.ctaOf[unit]) + ")";

@@ -28,6 +28,7 @@ enum class StepKind : std::uint32_t {
   FillL2,                // MEM-2
   PropagateToPartition,  // PART-1
   RequestLoad,           // a load's request joins the SM queue (REQ-*)
+  CopyEngine,            // an SM's copy engine performs an access (COPY-*)
 };
 
 // A transition id: the kind in its low kStepKindBits, then the unit (a
@@ -38,7 +39,7 @@ inline constexpr unsigned kStepUnitBits = 8;
 inline constexpr unsigned kStepIndexShift = kStepKindBits + kStepUnitBits;
 inline constexpr std::uint32_t kStepKindMask = (1u << kStepKindBits) - 1;
 inline constexpr std::uint32_t kStepUnitMask = (1u << kStepUnitBits) - 1;
-static_assert(static_cast<std::uint32_t>(StepKind::RequestLoad) <= kStepKindMask,
+static_assert(static_cast<std::uint32_t>(StepKind::CopyEngine) <= kStepKindMask,
               "every StepKind fits a transition id's kind bits");
 
 constexpr std::uint32_t transitionId(StepKind kind, std::uint32_t unit, std::uint32_t index = 0) {
@@ -52,7 +53,8 @@ class PtxOpMachine {
   // position, a line or a location.
   static_assert(Capacity::kThreads <= kStepUnitMask + 1,
                 "a thread, CTA or device fits a transition id's unit");
-  static_assert(std::max({Capacity::kInFlight, Capacity::kQueue, Capacity::kLocations}) <=
+  static_assert(std::max({Capacity::kInFlight, Capacity::kQueue, Capacity::kLocations,
+                          MachineState<Capacity>::kEngineSlots}) <=
                     (std::uint64_t{1} << (32 - kStepIndexShift)),
                 "an in-flight slot, queue position, line or location fits a transition id's index");
 
@@ -170,6 +172,9 @@ class PtxOpMachine {
     for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
       for (std::int32_t at = 0; at < state.smQueueLength[cta]; ++at) {
         offer(transitionId(StepKind::DrainSmQueue, cta, static_cast<std::uint32_t>(at)));
+      }
+      for (std::int32_t at = 0; at < state.copyEngineLength[cta]; ++at) {  // COPY-2
+        offer(transitionId(StepKind::CopyEngine, cta, static_cast<std::uint32_t>(at)));
       }
       if (hardware_.architecture.l1Fills) {
         for (std::uint32_t line = 0; line < program.lines; ++line) {  // L1-2, PROXY-1

@@ -99,6 +99,9 @@ inline litmus::SourcePosition positionBeyondLargest(const Program& program) {
 // ptx-op's value as the IR's: an address becomes the first location that
 // names that memory.
 inline litmus::Value toLitmusValue(const Program& program, Value value) {
+  if (program.asyncOperations && isPackedMbarrier(value)) {  // COPY-7
+    return litmus::Value::ofInteger(unpackedMbarrier(value));
+  }
   if (isAddress(value)) {
     for (std::size_t location = 0; location < program.physicalLocation.size(); ++location) {
       if (program.physicalLocation[location] == locationAt(value)) {

@@ -28,6 +28,10 @@
 //   compare where it has an atomic or a barrier; a barrier instance's
 //   opening event only when the state records the execution.
 // [LAYOUT-6] The execution record of a recording run: addRecord.
+// [LAYOUT-7] The copy engines (CopyEngine.h) only in a test with
+//   asynchronous operations: in every other test they stay empty. An
+//   operation handed to the engine counts as the events and writes it
+//   records (countInstructions).
 //
 // The invariant build (OPCHECK_CHECK_INVARIANTS) checks every packed state
 // against its wide state, so a layout that forgot a byte the machine writes
@@ -237,6 +241,10 @@ class StateLayout {
                 : static_cast<std::size_t>(reinterpret_cast<const unsigned char*>(&instance.instance) -
                                            reinterpret_cast<const unsigned char*>(&instance)));
       }
+      if (program.asyncOperations) {  // LAYOUT-7
+        add(probe, &probe.copyEngine[cta][0], State::kEngineSlots);
+        add(probe, &probe.copyEngineLength[cta], 1);
+      }
       if constexpr (Capacity::kPartitionedL2) {
         for (std::uint32_t location = 0; location < program.locations; ++location) {
           if (hardware.l2.nearCopyKept(static_cast<std::uint32_t>(cta), location)) {  // LAYOUT-3
@@ -310,7 +318,20 @@ class StateLayout {
       if (const CompiledOperand* written = writtenRegister(instruction)) {
         counts.writtenRegisters |= std::uint64_t{1} << written->value;
       }
-      if (completesAtIssue(instruction.opcode)) {
+      if (completesAtIssue(instruction.opcode) || kind == InstructionKind::AsyncCommit) {
+        continue;
+      }
+      if (kind == InstructionKind::AsyncCopy || kind == InstructionKind::AsyncStore ||
+          kind == InstructionKind::AsyncWait) {
+        // LAYOUT-7: the events the copy engine records (CopyEngine.h), the
+        // writes at the L2 (the destination's, the complete-tx's), counted
+        // as accesses so that they count as no fence.
+        const bool completes = kind == InstructionKind::AsyncStore ||
+                               instruction.completion == litmus::Completion::MbarrierCompleteTx;
+        const std::size_t events = kind == InstructionKind::AsyncWait ? 1 : completes ? 4 : 2;
+        counts.performedLater += events;
+        counts.accesses += events;
+        counts.writes += kind == InstructionKind::AsyncWait ? 0 : completes ? 2 : 1;
         continue;
       }
       switch (kind) {

@@ -18,7 +18,12 @@ inline Value machineValue(const Program& program, const litmus::Value& value, st
   if (value.isAddress()) {
     return addressOf(program.physicalLocation[static_cast<std::size_t>(value.location)]);
   }
-  if (!representable(value.integer)) {
+  if (program.asyncOperations && !representable(value.integer)) {  // COPY-7
+    if (const std::optional<Value> packed = packedMbarrier(value.integer)) {
+      return *packed;
+    }
+  }
+  if (!representable(value.integer) || (program.asyncOperations && isPackedMbarrier(value.integer))) {
     const litmus::Thread& code = program.test->threads[thread];
     litmus::fail(program.file,
                  at < code.instructions.size() ? code.instructions[at].position : litmus::SourcePosition{},

@@ -57,7 +57,15 @@ SuiteResult compareAll(const std::vector<fs::path>& files, const crosscheck::Com
   return result;
 }
 
-std::vector<fs::path> catalogueFiles() { return testing::ptxCatalogueFiles(); }
+// The catalogue's PTX tests, catalogue/async included: ptx-op runs them on
+// its copy engine and ptx reads them.
+std::vector<fs::path> catalogueFiles() {
+  std::vector<fs::path> files = testing::ptxCatalogueFiles();
+  const std::vector<fs::path> async =
+      testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async");
+  files.insert(files.end(), async.begin(), async.end());
+  return files;
+}
 
 // The presets that claim to implement PTX (each must be sound), or not
 // (each must be caught: the broken ones, and fermi, which models a chip that

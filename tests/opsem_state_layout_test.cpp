@@ -80,8 +80,12 @@ TEST_CASE("a store-buffering test's packed state is a tenth of the wide one", "[
 
 TEST_CASE("packed and wide states give the same states, transitions and outcomes on the catalogue",
           "[opsem][layout][catalogue]") {
-  const std::vector<fs::path> files = testing::ptxCatalogueFiles();
+  std::vector<fs::path> files = testing::ptxCatalogueFiles();
   REQUIRE(files.size() > 100);
+  // The asynchronous tests too: their copy engines' units (LAYOUT-7).
+  const std::vector<fs::path> async =
+      testing::litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async");
+  files.insert(files.end(), async.begin(), async.end());
   // The default preset (volta, a partitioned L2), one without near copies,
   // and fermi (.cg stores that bypass the L1).
   for (const std::string preset : {"volta", "kepler", "fermi"}) {
