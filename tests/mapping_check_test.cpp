@@ -181,11 +181,11 @@ TEST_CASE("compare --all-programs stops at the smallest program a broken mapping
   CHECK_THAT(caught.standardOutput, Catch::Matchers::Contains("1:r0=0; x=2;"));
   CHECK_THAT(caught.standardOutput, Catch::Matchers::Contains("breaks, under src11: Atomicity"));
 
-  // 296 programs of two events on one GPU (tests/generate_c_programs_test.cpp).
+  // 1,361 programs of two events on one GPU (tests/generate_c_programs_test.cpp).
   const opcheck::testing::CommandResult sound = opcheck::testing::runOpcheck(
       {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "2", "--program-gpus", "1"});
   CHECK(sound.exitStatus == 0);
-  CHECK_THAT(sound.standardOutput, Catch::Matchers::Contains("296 programs"));
+  CHECK_THAT(sound.standardOutput, Catch::Matchers::Contains("1361 programs"));
   CHECK_THAT(sound.standardOutput, Catch::Matchers::Contains(" 0 unsound"));
 }
 
@@ -218,6 +218,7 @@ TEST_CASE("a generated-programs check with files, a bound out of range or no map
   const std::vector<std::vector<std::string>> wrong = {
       {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "3", kMappingCTests.string()},
       {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "1"},
+      {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "17"},
       {"compare", "--source", source, "--mapping", "seed001", "--program-threads", "2",
        kMappingCTests.string()},
       {"compare", "--source", source, "--mapping", "seed001", "--all-programs", "3", "--program-threads",
