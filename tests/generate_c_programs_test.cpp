@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "generate/CPrograms.h"
 #include "litmus/CanonicalPrinter.h"
@@ -19,6 +20,17 @@ std::size_t countPrograms(const generate::CProgramBound& bound) {
   std::size_t count = 0;
   generate::forEachCProgram(bound, [&](const generate::CProgram&) { ++count; });
   return count;
+}
+
+// EVENTS events in one CTA, with the named orders and kinds only.
+generate::CProgramBound oneCtaBound(std::size_t events, std::string_view orders, std::string_view kinds) {
+  generate::CProgramBound bound;
+  bound.events = events;
+  bound.maxCtas = 1;
+  bound.maxGpus = 1;
+  bound.orders = *generate::namedMask(orders, generate::kCOrderNames);
+  bound.kinds = *generate::namedMask(kinds, generate::kCEventKindNames);
+  return bound;
 }
 
 }  // namespace
@@ -85,12 +97,7 @@ TEST_CASE("loads, stores, exchanges and fences of two events: 296 on one GPU, 81
 // fetch-and-add's) and writes 1; a fetch-and-add adds (W + 1) * 2^(j-1):
 // 2 beside one compare-exchange, 1 and 2 with none.
 TEST_CASE("compare-exchanges and fetch-and-adds of two events are the four derived by hand", "[generate]") {
-  generate::CProgramBound bound;
-  bound.events = 2;
-  bound.maxCtas = 1;
-  bound.maxGpus = 1;
-  bound.orders = *generate::namedMask("relaxed", generate::kCOrderNames);
-  bound.kinds = *generate::namedMask("cas,fetch_add", generate::kCEventKindNames);
+  const generate::CProgramBound bound = oneCtaBound(2, "relaxed", "cas,fetch_add");
   const std::string cas = "atomic_compare_exchange_strong_explicit(x, ";
   const std::string add = "atomic_fetch_add_explicit(x, ";
   const std::string orders = ", memory_order_relaxed, memory_order_relaxed, thread_scope_device);";
@@ -119,14 +126,9 @@ TEST_CASE("compare-exchanges and fetch-and-adds of two events are the four deriv
 // writes 1 and the fetch-and-adds add 2, 4 and 8; every sum of a constant
 // (0 or 1) and distinct addends is a different number.
 TEST_CASE("fetch-and-adds add multiples of one more than the constant writes, doubling", "[generate]") {
-  generate::CProgramBound bound;
-  bound.events = 4;
+  generate::CProgramBound bound = oneCtaBound(4, "relaxed", "store,fetch_add");
   bound.maxThreads = 4;
-  bound.maxCtas = 1;
-  bound.maxGpus = 1;
   bound.locations = 1;
-  bound.orders = *generate::namedMask("relaxed", generate::kCOrderNames);
-  bound.kinds = *generate::namedMask("store,fetch_add", generate::kCEventKindNames);
   bool found = false;
   generate::forEachCProgram(bound, [&](const generate::CProgram& program) {
     const std::string& text = program.text;
@@ -152,12 +154,7 @@ TEST_CASE("a program of more events than a compare-exchange can name is refused"
 // Relaxed stores alone: {store, store}, 1. A second CTA is not allowed,
 // so the scopes stay one.
 TEST_CASE("a narrowed alphabet lists only its orders and kinds, as counted by hand", "[generate]") {
-  generate::CProgramBound bound;
-  bound.events = 2;
-  bound.maxCtas = 1;
-  bound.maxGpus = 1;
-  bound.orders = *generate::namedMask("relaxed,seq_cst", generate::kCOrderNames);
-  bound.kinds = *generate::namedMask("load,store", generate::kCEventKindNames);
+  generate::CProgramBound bound = oneCtaBound(2, "relaxed,seq_cst", "load,store");
   CHECK(countPrograms(bound) == 7);
   bound.orders = *generate::namedMask("relaxed", generate::kCOrderNames);
   bound.kinds = *generate::namedMask("store", generate::kCEventKindNames);
@@ -191,6 +188,7 @@ TEST_CASE("every generated program reads as a C test, and no two print alike", "
   generate::CProgramBound bound;
   bound.events = 3;
   bound.maxThreads = 2;
+  bound.maxCtas = 1;  // every kind of event, in a few seconds
   bound.maxGpus = 1;
   std::set<std::string> printed;
   std::size_t programs = 0;
