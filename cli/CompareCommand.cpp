@@ -147,8 +147,10 @@ std::optional<int> parseMappingArguments(const CLI::App& app, const std::string&
   if (options.allPrograms > 0 && !options.inputs.empty()) {
     return usageError("--all-programs checks generated programs; it takes no test files");
   }
-  if (given(app, "--all-programs") && options.allPrograms < 2) {
-    return usageError("--all-programs takes a number of events of 2 or more (two threads of one event)");
+  if (given(app, "--all-programs") &&
+      (options.allPrograms < 2 || options.allPrograms > generate::kMaxCProgramEvents)) {
+    return usageError("--all-programs takes a number of events from 2 (two threads of one event) to " +
+                      std::to_string(generate::kMaxCProgramEvents));
   }
   for (const char* option : kProgramBoundOptions) {
     if (given(app, option) && options.allPrograms == 0) {
@@ -276,8 +278,9 @@ std::optional<int> parseCompareArguments(const std::vector<std::string>& argumen
                      "--source allows (docs/mappings.md)")
       ->type_name("NAME");
   app.add_option("--all-programs", options.allPrograms,
-                 "with --mapping, instead of test files: every C program of 2 to N events (accesses and "
-                 "fences, 2 locations), smallest first, up to the first size where the mapping is unsound "
+                 "with --mapping, instead of test files: every C program of 2 to N events (N at most 16; "
+                 "accesses and fences, 2 locations), smallest first, up to the first size where the mapping "
+                 "is unsound "
                  "(docs/mappings.md)")
       ->type_name("N");
   app.add_option("--program-threads", options.programBound.maxThreads,
