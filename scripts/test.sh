@@ -4,9 +4,10 @@
 # saying so, when it is absent.
 #   scripts/test.sh              the Release build in build/
 #   scripts/test.sh --sanitize   the unit tests (not the corpus suites, which
-#                                take an hour instrumented, nor [must-fail])
-#                                in an AddressSanitizer + UBSan build in
-#                                build-asan/, where ptx-op checks its invariants
+#                                take an hour instrumented, nor [must-fail]
+#                                or [slow]) in an AddressSanitizer + UBSan
+#                                build in build-asan/, where ptx-op checks its
+#                                invariants
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1:-}" = "--sanitize" ]; then
@@ -18,9 +19,10 @@ if [ "${1:-}" = "--sanitize" ]; then
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DOPCHECK_SANITIZE=ON
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   # Neither the corpus suites nor the broken presets run over the whole
-  # catalogue ([must-fail]): instrumented, with ptx-op checking its
-  # invariants after every step, they take tens of minutes; the Release
-  # suite runs them.
+  # catalogue ([must-fail]), nor the reductions' comparison under every
+  # preset over the whole catalogue ([slow]): instrumented, with ptx-op
+  # checking its invariants after every step, they take tens of minutes
+  # (the last half an hour of one core); the Release suite runs them.
   # The rest runs in one process per core, each taking every Nth test case:
   # most of the time goes to tests that start the instrumented opcheck over
   # and over, one at a time. Catch2 reads a test name from a file as a test
@@ -29,7 +31,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   # Catch2 exits with the number of test cases it lists, so a listing's
   # status says nothing; the counts below check it instead.
   listNames() { "$build/opcheck_tests" "$@" --list-test-names-only || true; }
-  listNames "~[corpus]~[must-fail]" | grep . >"$build/unit-tests.txt" || true
+  listNames "~[corpus]~[must-fail]~[slow]" | grep . >"$build/unit-tests.txt" || true
   total=$(wc -l <"$build/unit-tests.txt")
   pids=()
   for ((shard = 0; shard < shards; ++shard)); do

@@ -462,7 +462,7 @@ TEST_CASE("the reduced states, transitions and hangs are the same for any number
 
 TEST_CASE(
     "stores and drains followed alone (RED-4, RED-5, RED-7) and settled copies (RED-6) keep every outcome",
-    "[opsem][reductions]") {
+    "[opsem][reductions][slow]") {
   // Under every preset, the broken ones included: each reorders or skips something that the
   // reductions' tests of what may come first (PerformOrder.h, the SM
   // queue's order) must see. The two runs of a test are differently
