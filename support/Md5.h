@@ -48,7 +48,12 @@ inline void md5Block(std::array<std::uint32_t, 4>& state, const unsigned char* b
     words[word] = static_cast<std::uint32_t>(bytes[0]) | static_cast<std::uint32_t>(bytes[1]) << 8 |
                   static_cast<std::uint32_t>(bytes[2]) << 16 | static_cast<std::uint32_t>(bytes[3]) << 24;
   }
-  auto [a, b, c, d] = state;
+  // Plain variables, not a structured binding: clang before 16 cannot
+  // capture a binding in a lambda.
+  std::uint32_t a = state[0];
+  std::uint32_t b = state[1];
+  std::uint32_t c = state[2];
+  std::uint32_t d = state[3];
   auto step = [&](unsigned index, std::uint32_t mixed, unsigned word) {
     const std::uint32_t rotated =
         rotateLeft(a + mixed + sine[index] + words[word], kShifts[index / 16 * 4 + index % 4]);
