@@ -69,7 +69,8 @@ constexpr std::int64_t kBulkCopyBytes = 16;
 // Whether INSTRUCTION is one of the asynchronous operations or their
 // completion and ordering (the copies, their groups, st.async, the tx-count
 // instructions, fence.proxy.async), which the ptx model reads and ptx-op
-// refuses (the models without proxies refuse those of the async proxy).
+// runs on its copy engine (opsem/CopyEngine.h); the models without proxies
+// refuse those of the async proxy.
 bool isAsyncOperation(const Instruction& instruction);
 
 }  // namespace opcheck::litmus
