@@ -1,6 +1,7 @@
 #include "gpu/Placement.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <numeric>
 
@@ -44,13 +45,22 @@ std::vector<TestCluster> scopeTree(const litmus::Test& test) {
   return clusters;
 }
 
+// The warps of one CTA in use, a bit each (kWarpsPerCta fits a byte): the
+// placer copies and compares these per instance and per cluster it tries,
+// so they stay small and flat.
+using WarpMask = std::uint8_t;
+static_assert(kWarpsPerCta <= 8, "a CTA's warps are one byte of WarpMask");
+using WarpMasks = std::vector<WarpMask>;
+
+unsigned freeWarpsOf(WarpMask used) { return kWarpsPerCta - static_cast<unsigned>(std::popcount(used)); }
+
 class Placer {
  public:
   Placer(const Harness& harness, unsigned ctas, std::mt19937_64* random)
       : harness_(harness),
         random_(random),
         ctas_(ctas),
-        usedWarps_(ctas, std::vector<bool>(kWarpsPerCta, false)),
+        usedWarps_(ctas, 0),
         ownedClusters_(ctas / harness.clusterSize, false) {}
 
   // Places one instance; false when it does not fit.
@@ -60,10 +70,14 @@ class Placer {
     std::vector<unsigned> clusterOrder = ordered(ctas_ / clusterSize);
     // Emptiest first (ties in the shuffled order): random placements then
     // fill the grid as fully as ordered ones.
+    std::vector<unsigned> freeInCluster(ctas_ / clusterSize, 0);
+    for (unsigned cta = 0; cta < ctas_; ++cta) {
+      freeInCluster[cta / clusterSize] += freeWarpsOf(usedWarps_[cta]);
+    }
     std::stable_sort(clusterOrder.begin(), clusterOrder.end(), [&](unsigned left, unsigned right) {
-      return freeWarps(left * clusterSize, clusterSize) > freeWarps(right * clusterSize, clusterSize);
+      return freeInCluster[left] > freeInCluster[right];
     });
-    std::vector<std::vector<bool>> used = usedWarps_;
+    WarpMasks used = usedWarps_;
     std::vector<bool> takenClusters(ctas_ / clusterSize, false);
     // Per test thread, the CUDA thread that runs it.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> assignments;
@@ -76,15 +90,13 @@ class Placer {
         if (harness_.exclusiveClusters && clusterInUse(gridCluster, used)) {
           continue;
         }
-        std::vector<std::vector<bool>> trial = used;
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> trialAssignments;
-        if (placeCluster(cluster, gridCluster, trial, trialAssignments)) {
-          used = std::move(trial);
-          assignments.insert(assignments.end(), trialAssignments.begin(), trialAssignments.end());
+        const std::size_t assigned = assignments.size();
+        if (placeCluster(cluster, gridCluster, used, assignments)) {
           takenClusters[gridCluster] = true;
           placed = true;
           break;
         }
+        assignments.resize(assigned);
       }
       if (!placed) {
         return false;
@@ -103,7 +115,7 @@ class Placer {
   }
 
   const std::vector<bool>& ownedClusters() const { return ownedClusters_; }
-  const std::vector<std::vector<bool>>& usedWarps() const { return usedWarps_; }
+  bool warpUsed(unsigned cta, unsigned warp) const { return (usedWarps_[cta] >> warp & 1u) != 0; }
 
  private:
   std::vector<unsigned> ordered(unsigned count) {
@@ -115,56 +127,45 @@ class Placer {
     return order;
   }
 
-  unsigned freeWarps(unsigned firstCta, unsigned count) const {
-    return freeWarpsIn(usedWarps_, firstCta, count);
-  }
-
-  static unsigned freeWarpsIn(const std::vector<std::vector<bool>>& used, unsigned firstCta, unsigned count) {
-    unsigned free = 0;
-    for (unsigned cta = firstCta; cta < firstCta + count; ++cta) {
-      free += static_cast<unsigned>(std::count(used[cta].begin(), used[cta].end(), false));
-    }
-    return free;
-  }
-
-  bool clusterInUse(unsigned gridCluster, const std::vector<std::vector<bool>>& used) const {
+  bool clusterInUse(unsigned gridCluster, const WarpMasks& used) const {
     for (unsigned cta = gridCluster * harness_.clusterSize; cta < (gridCluster + 1) * harness_.clusterSize;
          ++cta) {
-      if (std::find(used[cta].begin(), used[cta].end(), true) != used[cta].end()) {
+      if (used[cta] != 0) {
         return true;
       }
     }
     return false;
   }
 
-  bool placeCluster(const TestCluster& cluster, unsigned gridCluster, std::vector<std::vector<bool>>& used,
+  // Places CLUSTER's CTAs in grid cluster GRID_CLUSTER, marking the warps
+  // taken in USED and adding to ASSIGNMENTS; USED is left as it was when the
+  // cluster does not fit.
+  bool placeCluster(const TestCluster& cluster, unsigned gridCluster, WarpMasks& used,
                     std::vector<std::pair<std::uint32_t, std::uint32_t>>& assignments) {
     const unsigned clusterSize = harness_.clusterSize;
+    const unsigned firstCta = gridCluster * clusterSize;
     std::vector<unsigned> ctaOrder = ordered(clusterSize);
     std::stable_sort(ctaOrder.begin(), ctaOrder.end(), [&](unsigned left, unsigned right) {
-      return freeWarpsIn(used, gridCluster * clusterSize + left, 1) >
-             freeWarpsIn(used, gridCluster * clusterSize + right, 1);
+      return freeWarpsOf(used[firstCta + left]) > freeWarpsOf(used[firstCta + right]);
     });
+    const WarpMasks before(used.begin() + firstCta, used.begin() + firstCta + clusterSize);
     std::vector<bool> takenCtas(clusterSize, false);
     for (const TestCta& cta : cluster.ctas) {
       bool placed = false;
       for (unsigned offset : ctaOrder) {
-        const unsigned gridCta = gridCluster * clusterSize + offset;
-        if (takenCtas[offset]) {
+        const unsigned gridCta = firstCta + offset;
+        if (takenCtas[offset] || freeWarpsOf(used[gridCta]) < cta.warps.size()) {
           continue;
         }
         std::vector<unsigned> free;
         for (unsigned warp : ordered(kWarpsPerCta)) {
-          if (!used[gridCta][warp]) {
+          if ((used[gridCta] >> warp & 1u) == 0) {
             free.push_back(warp);
           }
         }
-        if (free.size() < cta.warps.size()) {
-          continue;
-        }
         for (std::size_t index = 0; index < cta.warps.size(); ++index) {
           const unsigned warp = free[index];
-          used[gridCta][warp] = true;
+          used[gridCta] = static_cast<WarpMask>(used[gridCta] | 1u << warp);
           const std::vector<unsigned> lanes = ordered(kWarpSize);
           const std::vector<std::uint32_t>& threads = cta.warps[index].threads;
           for (std::size_t lane = 0; lane < threads.size(); ++lane) {
@@ -177,6 +178,7 @@ class Placer {
         break;
       }
       if (!placed) {
+        std::copy(before.begin(), before.end(), used.begin() + firstCta);
         return false;
       }
     }
@@ -186,7 +188,7 @@ class Placer {
   const Harness& harness_;
   std::mt19937_64* random_;
   unsigned ctas_;
-  std::vector<std::vector<bool>> usedWarps_;
+  WarpMasks usedWarps_;
   std::vector<bool> ownedClusters_;
 };
 
@@ -211,7 +213,7 @@ Launch placeInstances(const litmus::Test& test, const Harness& harness, unsigned
         continue;
       }
       for (unsigned warp = 0; warp < kWarpsPerCta; ++warp) {
-        if (placer.usedWarps()[cta][warp]) {
+        if (placer.warpUsed(cta, warp)) {
           continue;
         }
         std::fill_n(launch.roles.begin() + (std::size_t{cta} * kThreadsPerCta + warp * kWarpSize), kWarpSize,
