@@ -57,6 +57,16 @@ struct Parameter {
   litmus::SourcePosition position;
 };
 
+// A variable in a state space (PTX ISA 9.1 5.4 Variables):
+// ".shared .align 8 .b64 buffer[4];".
+struct Variable {
+  std::string space;              // ".shared", ".global", ".const" or ".local"
+  std::vector<std::string> type;  // the other directives: ".align", ".b64"
+  std::string name;
+  std::vector<std::uint64_t> dimensions;  // [4] gives 4; [] gives 0
+  litmus::SourcePosition position;
+};
+
 struct RegisterDeclaration {
   std::string type;                    // ".b32", ".pred"
   std::string name;                    // "%r" for "%r<7>", "%p1" for "%p1"
@@ -72,7 +82,8 @@ struct Function {
   std::vector<Parameter> returns;
   std::vector<Parameter> parameters;
   std::vector<RegisterDeclaration> registers;
-  std::vector<Statement> body;  // labels and instructions in order; nested blocks flattened
+  std::vector<Variable> variables;  // declared in the body
+  std::vector<Statement> body;      // labels and instructions in order; nested blocks flattened
   litmus::SourcePosition position;
 
   // Whether NAME ("%r3") is declared by one of the .reg lines.
@@ -85,6 +96,7 @@ struct Module {
   std::vector<std::string> target;  // "sm_90", and options such as "debug"
   std::uint32_t addressSize = 0;    // 0 where the module does not say
   std::vector<Function> functions;
+  std::vector<Variable> variables;  // declared at module scope
 
   const Function* find(std::string_view name) const;
 };

@@ -106,6 +106,8 @@ class Builder {
         module.addressSize = static_cast<std::uint32_t>(bits);
       } else if (auto* function = dynamic_cast<Parser::FunctionContext*>(item)) {
         module.functions.push_back(buildFunction(*function));
+      } else if (auto* variable = dynamic_cast<Parser::ModuleVariableContext*>(item)) {
+        module.variables.push_back(buildVariable(*variable->variable()));
       }
     }
     return module;
@@ -139,10 +141,40 @@ class Builder {
     Parameter parameter;
     parameter.name = context.NAME()->getText();
     parameter.position = positionOf(context.NAME());
-    for (antlr4::tree::TerminalNode* directive : context.DIRECTIVE()) {
+    for (Parser::DirectiveWordContext* directive : context.directiveWord()) {
       parameter.type.push_back(directive->getText());
     }
     return parameter;
+  }
+
+  Variable buildVariable(Parser::VariableContext& context) const {
+    Variable variable;
+    variable.space = context.STATE_SPACE()->getText();
+    variable.name = context.NAME()->getText();
+    variable.position = positionOf(context.NAME());
+    for (Parser::DirectiveWordContext* directive : context.directiveWord()) {
+      variable.type.push_back(directive->getText());
+    }
+    // The numbers after the name are the dimensions; those before, the
+    // directives' (".align 8"). A "[]" leaves no number: its dimension is 0.
+    std::size_t bracket = 0;
+    for (antlr4::tree::ParseTree* child : context.children) {
+      const std::string text = child->getText();
+      if (text == "[") {
+        variable.dimensions.push_back(0);
+        bracket = variable.dimensions.size();
+      } else if (text == "]") {
+        bracket = 0;
+      } else if (auto* terminal = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+                 terminal != nullptr && bracket != 0 && terminal->getSymbol()->getType() == Parser::NUMBER) {
+        const std::int64_t size = number(terminal);
+        if (size < 0) {
+          litmus::fail(file_, positionOf(terminal), "an array's size is not negative: " + text);
+        }
+        variable.dimensions[bracket - 1] = static_cast<std::uint64_t>(size);
+      }
+    }
+    return variable;
   }
 
   Function buildFunction(Parser::FunctionContext& context) {
@@ -202,6 +234,8 @@ class Builder {
         function.body.push_back(buildInstruction(*instruction));
       } else if (auto* block = dynamic_cast<Parser::BlockContext*>(item)) {
         addBody(*block->body(), function);
+      } else if (auto* variable = dynamic_cast<Parser::VariableDeclarationContext*>(item)) {
+        function.variables.push_back(buildVariable(*variable->variable()));
       }
     }
   }

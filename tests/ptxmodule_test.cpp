@@ -178,6 +178,32 @@ TEST_CASE("ptxmodule reads kernels, return parameters, blocks and skips debug li
   CHECK(module.functions[2].parameters[0].type == std::vector<std::string>{".align", ".b8"});
 }
 
+TEST_CASE("ptxmodule reads variables at module and kernel scope, and pointer parameters", "[ptxmodule]") {
+  // PTX ISA 9.1 5.4 Variables (array declarations, initializers) and 5.1.6
+  // (.ptr with a state space on a kernel parameter).
+  const Module module = readModuleText(kHeader +
+                                           ".global .align 4 .u32 counter = 1;\n"
+                                           ".const .b8 table[] = {1, 2};\n"
+                                           ".shared .align 8 .b64 objects[4];\n"
+                                           ".visible .entry k(.param .u64 .ptr .shared .align 8 k_param_0)\n"
+                                           "{\n .shared .b32 tile[2][8];\n ret;\n}\n",
+                                       "m.ptx");
+  REQUIRE(module.variables.size() == 3);
+  CHECK(module.variables[0].space == ".global");
+  CHECK(module.variables[0].name == "counter");
+  CHECK(module.variables[0].type == std::vector<std::string>{".align", ".u32"});
+  CHECK(module.variables[0].dimensions.empty());
+  CHECK(module.variables[1].dimensions == std::vector<std::uint64_t>{0});
+  CHECK(module.variables[2].space == ".shared");
+  CHECK(module.variables[2].dimensions == std::vector<std::uint64_t>{4});
+  REQUIRE(module.functions.size() == 1);
+  CHECK(module.functions[0].parameters[0].type ==
+        std::vector<std::string>{".u64", ".ptr", ".shared", ".align"});
+  REQUIRE(module.functions[0].variables.size() == 1);
+  CHECK(module.functions[0].variables[0].name == "tile");
+  CHECK(module.functions[0].variables[0].dimensions == std::vector<std::uint64_t>{2, 8});
+}
+
 TEST_CASE("ptxmodule refuses bad modules by position", "[ptxmodule]") {
   CHECK(errorOf(kHeader + ".visible .func f()\n{\n ld.u32 %r1, [%rd1];\n}\n") ==
         "bad.ptx:6:9: error: undeclared register %r1");

@@ -1,7 +1,8 @@
 // A PTX module as a compiler writes it (PTX ISA 9.1 Ch. 4 Syntax, 5.1
 // Module directives, 7 Functions, 11.1 Register declarations): the header
-// (.version, .target, .address_size), functions and kernels with their
-// parameter lists, register declarations, labels and instructions. An
+// (.version, .target, .address_size), variables (5.4), functions and
+// kernels with their parameter lists, register declarations, labels and
+// instructions. An
 // instruction is its mnemonic (one token: "ld.relaxed.gpu.u32"), an
 // optional guard and operands; ptxmodule/ModuleReader.cpp decodes the
 // mnemonic with the litmus dialect's decoder. Debug lines (.loc, .file) are
@@ -15,14 +16,21 @@ topItem
   | '.target' NAME (',' NAME)*                       # targetDirective
   | '.address_size' NUMBER                           # addressSizeDirective
   | linkage* (FUNC | ENTRY) returnParameters? NAME parameters? performance* (body | ';')  # function
+  | linkage* variable                                # moduleVariable
   ;
+
+// PTX ISA 9.1 5.4 Variables: ".shared .align 8 .b64 buffer[4];",
+// ".global .u32 x = 1;", ".const .b8 table[] = {1, 2};".
+variable : STATE_SPACE (directiveWord NUMBER?)* NAME ('[' NUMBER? ']')* ('=' initializer)? ';' ;
+initializer : NUMBER | NAME | '{' initializer (',' initializer)* '}' ;
+directiveWord : DIRECTIVE | STATE_SPACE ;
 
 linkage : VISIBLE | EXTERN | WEAK ;
 
 returnParameters : '(' parameter (',' parameter)* ')' ;
 parameters : '(' (parameter (',' parameter)*)? ')' ;
 // ".param .b64 f_param_0", ".param .align 8 .b8 f_param_1[16]"
-parameter : PARAM (DIRECTIVE NUMBER?)* NAME ('[' NUMBER ']')? ;
+parameter : PARAM (directiveWord NUMBER?)* NAME ('[' NUMBER ']')? ;
 
 // .maxntid, .reqntid, .minnctapersm, ... between a kernel's head and body.
 performance : DIRECTIVE NUMBER (',' NUMBER)* ;
@@ -32,6 +40,7 @@ body : '{' bodyItem* '}' ;
 bodyItem
   : REG DIRECTIVE registerName (',' registerName)* ';'  # registerDeclaration
   | PRAGMA STRING (',' STRING)* ';'                     # pragma
+  | variable                                            # variableDeclaration
   | NAME ':'                                            # label
   | guard? NAME (operand (',' operand)*)? ';'           # instruction
   | body                                                # block
@@ -63,6 +72,9 @@ PRAGMA : '.pragma' ;
 // Debug information: ".loc 1 5 3", ".file 1 "a.cu"" (PTX ISA 9.1 11.4
 // Debugging directives), which nothing here reads.
 DEBUG_LINE : ('.loc' | '.file') [ \t] ~[\r\n]* -> skip ;
+// The state spaces a variable lives in (PTX ISA 9.1 5.1), before DIRECTIVE
+// so that they are tokens of their own.
+STATE_SPACE : '.shared' | '.global' | '.const' | '.local' ;
 DIRECTIVE : '.' [a-zA-Z_] [a-zA-Z0-9_]* ;
 // Registers (%r1), labels ($L__BB0_2), symbols and whole mnemonics
 // (ld.volatile.global.u32) are one token each.
