@@ -82,6 +82,13 @@ constexpr unsigned kStartSpinLimit = 1000000;
 constexpr unsigned kStressWords = 4096;
 // A cache line of 128 bytes holds 16 cells: spread locations lie that far apart.
 constexpr unsigned kSpreadStride = 16;
+// What an mbarrier object holds before the test's mbarrier.init: an object
+// expecting the most arrivals PTX allows (PTX ISA 9.1 9.7.13.15.1: the
+// expected count lies in [1, 2^20 - 1]), so that an arrive racing ahead of
+// the init completes no phase, as the models' "no object" does
+// (docs/dialects.md "mbarrier"), where an arrive on raw memory would be
+// undefined (9.7.13.15.3: "must be initialized prior to use").
+constexpr unsigned kUnreadyMbarrierCount = (1u << 20) - 1;
 
 [[noreturn]] void refuse(const std::string& file, litmus::SourcePosition position, const std::string& what) {
   litmus::fail(file, position,
@@ -176,6 +183,113 @@ class ModuleWriter {
                "location " + declared.name + " in shared memory: its locations are global");
       }
     }
+    findMbarrierObjects();
+  }
+
+  static bool isMbarrierAccess(InstructionKind kind) {
+    return kind == InstructionKind::MbarrierInit || kind == InstructionKind::MbarrierArrive ||
+           kind == InstructionKind::MbarrierWait || kind == InstructionKind::MbarrierUpdate;
+  }
+
+  // The operand an mbarrier instruction names its object by (Opcodes.def:
+  // init "av", arrive "da", waits "dav").
+  static std::size_t mbarrierOperand(const Instruction& instruction) {
+    const InstructionKind kind = litmus::kindOf(instruction.opcode);
+    return kind == InstructionKind::MbarrierInit || kind == InstructionKind::MbarrierUpdate ? 0 : 1;
+  }
+
+  // PTX ISA 9.1 9.7.13.15.1: an mbarrier object lives in shared memory. A
+  // location the test's mbarrier instructions name is one, in the shared
+  // memory of the one CTA whose threads use it (docs/gpu.md "mbarrier").
+  void findMbarrierObjects() {
+    sharedSlot_.assign(test_.locations.size(), -1);
+    sharedOwner_.assign(test_.locations.size(), 0);
+    std::vector<bool> object(test_.locations.size(), false);
+    for (const litmus::Thread& thread : test_.threads) {
+      for (const Instruction& instruction : thread.instructions) {
+        if (!isMbarrierAccess(litmus::kindOf(instruction.opcode))) {
+          continue;
+        }
+        const Operand& operand = instruction.operands[mbarrierOperand(instruction)];
+        if (operand.kind != Operand::Kind::Location) {
+          refuseInstruction(instruction, "an mbarrier object named through a register");
+        }
+        object[operand.index] = true;
+      }
+    }
+    int slots = 0;
+    for (std::size_t location = 0; location < test_.locations.size(); ++location) {
+      if (object[location]) {
+        placeMbarrierObject(static_cast<litmus::LocationId>(location), slots++);
+      }
+    }
+    if (slots == 0) {
+      return;
+    }
+    // One instance a CTA (or cluster): the object's slot in its CTA's shared
+    // memory is then the instance's own.
+    harness_.exclusiveClusters = true;
+    sharedSlots_ = static_cast<unsigned>(slots);
+    const litmus::ObservedTerms observed = litmus::ObservedTerms::of(test_);
+    for (const litmus::ConditionTerm& term : observed.terms()) {
+      if (term.kind == litmus::ConditionTerm::Kind::Location && object[term.index]) {
+        refuse(file_, positionNaming(static_cast<litmus::LocationId>(term.index)),
+               "the final value of mbarrier object " + test_.locations[term.index].name +
+                   ": the hardware's encoding of an object is its own (PTX ISA 9.1 9.7.13.15.2)");
+      }
+    }
+  }
+
+  void placeMbarrierObject(litmus::LocationId location, int slot) {
+    const litmus::Location& declared = test_.locations[location];
+    const litmus::SourcePosition where = positionNaming(location);
+    if (declared.initialValue.isAddress || declared.initialValue.integer != 0) {
+      refuse(file_, where, "mbarrier object " + declared.name + " with an initial value but 0 (no object)");
+    }
+    if (!harness_.incantations.sync) {
+      refuse(file_, where,
+             "mbarrier object " + declared.name +
+                 " without the sync incantation: its start barrier orders the object's setting up "
+                 "before the test's code");
+    }
+    std::optional<std::pair<int, int>> cta;
+    for (std::size_t thread = 0; thread < test_.threads.size(); ++thread) {
+      const litmus::Thread& code = test_.threads[thread];
+      for (const auto& reg : code.registers) {
+        if (reg.initialValue && reg.initialValue->isAddress && reg.initialValue->location == location) {
+          refuse(file_, firstPosition(thread),
+                 "the address of mbarrier object " + declared.name + " in a register");
+        }
+      }
+      for (const Instruction& instruction : code.instructions) {
+        const bool names = std::any_of(
+            instruction.operands.begin(), instruction.operands.end(), [&](const Operand& operand) {
+              return operand.kind == Operand::Kind::Location && operand.index == location;
+            });
+        if (!names) {
+          continue;
+        }
+        if (litmus::isAsyncOperation(instruction)) {
+          refuseInstruction(instruction, "the harness runs no asynchronous operations");
+        }
+        if (!isMbarrierAccess(litmus::kindOf(instruction.opcode))) {
+          refuseInstruction(instruction, "an access of mbarrier object " + declared.name +
+                                             " but through mbarrier instructions");
+        }
+        const std::pair<int, int> here{code.placement.cluster, code.placement.cta};
+        if (cta && *cta != here) {
+          refuseInstruction(instruction,
+                            "mbarrier object " + declared.name +
+                                " used by threads of two CTAs: a remote arrive needs the object's "
+                                ".shared::cluster address (mapa), which the harness does not compute");
+        }
+        if (!cta) {
+          cta = here;
+          sharedOwner_[location] = thread;
+        }
+      }
+    }
+    sharedSlot_[location] = slot;
   }
 
   litmus::SourcePosition positionNaming(litmus::LocationId location) const {
@@ -200,6 +314,10 @@ class ModuleWriter {
         << ".version " << (needsPtx86_ ? "8.6" : "8.0") << "\n"
         << ".target sm_90\n"
         << ".address_size 64\n\n";
+    if (sharedSlots_ > 0) {
+      // The instance's mbarrier objects, in its CTA's shared memory.
+      out << ".shared .align 8 .b64 opcheck_shared[" << sharedSlots_ << "];\n\n";
+    }
     return out.str();
   }
 
@@ -298,6 +416,12 @@ class ModuleWriter {
   std::string locationAddresses() const {
     std::ostringstream out;
     for (std::size_t location = 0; location < test_.locations.size(); ++location) {
+      if (sharedSlot_[location] >= 0) {
+        // A shared-window address, as the .shared mbarrier instructions take.
+        out << "  mov.u64 %a" << location << ", opcheck_shared;\n"
+            << "  add.u64 %a" << location << ", %a" << location << ", " << 8 * sharedSlot_[location] << ";\n";
+        continue;
+      }
       out << "  add.u64 %a" << location << ", %h6, " << 8 * harness_.locationStride * location << ";\n";
     }
     return out.str();
@@ -529,15 +653,23 @@ class ModuleWriter {
   std::string mainThreadPart(std::size_t thread, const ThreadText& text) const {
     std::ostringstream out;
     out << "$opcheck_P" << thread << ":\n" << text.start;
+    for (std::size_t location = 0; location < test_.locations.size(); ++location) {
+      if (sharedSlot_[location] >= 0 && sharedOwner_[location] == thread) {
+        out << "  mbarrier.init.shared.b64 [%a" << location << "], " << kUnreadyMbarrierCount << ";\n";
+      }
+    }
     if (harness_.incantations.sync) {
       // Seed 000 Sec. 4.3.4: count in, then wait for the others (bounded,
       // so that an instance whose threads are not all resident cannot hang).
+      // With mbarrier objects the count is a release and the wait an
+      // acquire: the objects' setting up happens before every thread's code.
       const std::size_t flag = 8 * (harness_.recordedRegisters.size() + thread);
+      const bool ordered = sharedSlots_ > 0;
       out << "  mov.u32 %w8, 1;\n"
-          << "  atom.relaxed.gpu.global.add.u32 %w7, [%h8], %w8;\n"
+          << "  atom." << (ordered ? "release" : "relaxed") << ".gpu.global.add.u32 %w7, [%h8], %w8;\n"
           << "  mov.u32 %w8, 0;\n"
           << "$opcheck_P" << thread << "_wait:\n"
-          << "  ld.relaxed.gpu.global.u32 %w7, [%h8];\n"
+          << "  ld." << (ordered ? "acquire" : "relaxed") << ".gpu.global.u32 %w7, [%h8];\n"
           << "  add.u32 %w8, %w8, 1;\n"
           << "  setp.ge.u32 %q1, %w8, " << kStartSpinLimit << ";\n"
           << "  @%q1 bra $opcheck_P" << thread << "_late;\n"
@@ -630,8 +762,8 @@ class ModuleWriter {
       case InstructionKind::ProxyFence:
         if (instruction.proxy == litmus::Proxy::Async) {
           refuseInstruction(instruction,
-                            "fence.proxy.async orders the async proxy, and the harness runs no "
-                            "asynchronous copies");
+                            "fence.proxy.async orders the async proxy: the harness runs no "
+                            "asynchronous operations");
         }
         if (instruction.proxy != litmus::Proxy::Alias) {
           refuseInstruction(instruction, "PTX's proxy fences are .alias and .async (PTX ISA 9.1 9.7.13.4)");
@@ -658,15 +790,16 @@ class ModuleWriter {
       case InstructionKind::MbarrierInit:
       case InstructionKind::MbarrierArrive:
       case InstructionKind::MbarrierWait:
+        return mbarrierInstruction(thread, instruction, guard);
       case InstructionKind::MbarrierUpdate:
-        refuseInstruction(
-            instruction, "an mbarrier object lives in shared memory, and the harness's locations are global");
+        refuseInstruction(instruction,
+                          "an mbarrier's transaction count counts the bytes of asynchronous copies, which "
+                          "the harness does not run");
       case InstructionKind::AsyncCopy:
       case InstructionKind::AsyncCommit:
       case InstructionKind::AsyncWait:
       case InstructionKind::AsyncStore:
-        refuseInstruction(instruction,
-                          "the harness runs no asynchronous operations (its locations are global)");
+        refuseInstruction(instruction, "the harness runs no asynchronous operations");
       case InstructionKind::RegisterOperation:
         return guard + registerOperation(thread, instruction);
       case InstructionKind::SetPredicate: {
@@ -691,6 +824,63 @@ class ModuleWriter {
       }
     }
     refuse(file_, instruction.position, "'" + litmus::printMnemonic(instruction) + "'");
+  }
+
+  // PTX ISA 9.1 9.7.13.15: mbarrier.init{.shared}.b64 [addr], count;
+  // mbarrier.arrive{.sem.scope}{.shared}.b64 state, [addr];
+  // mbarrier.test_wait/try_wait{.sem.scope}{.shared}.b64 waitComplete, [addr], state.
+  // The object is the instance's, in its CTA's shared memory; a wait's
+  // waitComplete is a predicate, copied to the test's register as 1 or 0.
+  std::string mbarrierInstruction(std::size_t thread, const Instruction& instruction,
+                                  const std::string& guard) {
+    const auto& ops = instruction.operands;
+    const InstructionKind kind = litmus::kindOf(instruction.opcode);
+    if (instruction.stateSpace != litmus::StateSpace::Shared &&
+        instruction.stateSpace != litmus::StateSpace::SharedCta) {
+      refuseInstruction(instruction, "an mbarrier instruction but on the CTA's own shared memory (.shared)");
+    }
+    if (instruction.operation != Operation::None) {
+      refuseInstruction(instruction,
+                        "an mbarrier's transaction count counts the bytes of asynchronous copies, which the "
+                        "harness does not run");
+    }
+    if (instruction.semantics == Semantics::Relaxed) {
+      needsPtx86_ = true;  // PTX ISA 9.1 9.7.13.15.13, .16: .relaxed needs 8.6
+    }
+    // mbarrier.init has no .sem (9.7.13.15.9); the models read it as weak.
+    const std::string semantics =
+        instruction.semantics == Semantics::Weak ? "" : dot(litmus::spelling(instruction.semantics));
+    const std::string mnemonic = std::string(litmus::info(instruction.opcode).spelling) + semantics +
+                                 scopeOf(instruction, false) + ".shared.b64";
+    const std::string object = address(thread, instruction, ops[mbarrierOperand(instruction)]);
+    if (kind == InstructionKind::MbarrierInit) {
+      std::string count = value(thread, instruction, ops[1]);
+      std::string out;
+      if (ops[1].kind != Operand::Kind::Immediate) {
+        out = guard + "cvt.u32.u64 %x0, " + count + ";\n";
+        count = "%x0";
+      }
+      return out + guard + mnemonic + " " + object + ", " + count + ";\n";
+    }
+    if (kind == InstructionKind::MbarrierArrive) {
+      return guard + mnemonic + " " + destination(thread, instruction) + ", " + object + ";\n";
+    }
+    if (ops.size() > 3) {
+      refuseInstruction(instruction, "a try_wait's suspend-time hint");
+    }
+    std::string state;
+    std::string out;
+    state = inRegister(thread, instruction, ops[2], guard, "%k0", out);
+    const Operand& done = ops[0];
+    if (done.kind != Operand::Kind::Register) {
+      refuseInstruction(instruction, "a wait whose result is no register");
+    }
+    if (predicates_[done.index]) {
+      return out + guard + mnemonic + " " + registerName(thread, done.index) + ", " + object + ", " + state +
+             ";\n";
+    }
+    return out + guard + mnemonic + " %c, " + object + ", " + state + ";\n" + guard + "selp.u64 " +
+           registerName(thread, done.index) + ", 1, 0, %c;\n";
   }
 
   // OPERAND's value in a register: itself, or TEMPORARY set to the
@@ -845,6 +1035,11 @@ class ModuleWriter {
   const std::string& file_;
   Harness harness_;
   std::vector<bool> predicates_;
+  // Per location: its slot among the mbarrier objects in shared memory (-1
+  // for a global location), and the thread that sets it up.
+  std::vector<int> sharedSlot_;
+  std::vector<std::size_t> sharedOwner_;
+  unsigned sharedSlots_ = 0;
   bool needsPtx86_ = false;
 };
 

@@ -52,7 +52,11 @@ std::optional<std::size_t> addressOperand(const litmus::Instruction& instruction
       return 1;
     case InstructionKind::Store:
     case InstructionKind::Reduction:
+    case InstructionKind::MbarrierInit:  // Opcodes.def: init "av", arrive "da", waits "dav"
       return 0;
+    case InstructionKind::MbarrierArrive:
+    case InstructionKind::MbarrierWait:
+      return 1;
     default:
       return std::nullopt;
   }

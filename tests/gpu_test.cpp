@@ -171,6 +171,49 @@ TEST_CASE("a two-CTA cluster asks for .reqnctapercluster and barrier.cluster kee
   CHECK(gpu::checkOrder(test, harness).empty());
 }
 
+TEST_CASE("an mbarrier object of one CTA lives in its shared memory, set up unready before the start",
+          "[gpu]") {
+  const litmus::Test test =
+      parser::readLitmusFile(kGpuCatalogue / "isa91" / "MP+mbarrier.arrive.release+test_wait.acquire.litmus");
+  const gpu::Harness harness = gpuHarnessOf(test);
+  // PTX ISA 9.1 9.7.13.15.1: the object in shared memory, one instance a
+  // CTA so that the slot is the instance's own.
+  CHECK(hasPtxLine(harness.ptx, ".shared .align 8 .b64 opcheck_shared[1];"));
+  CHECK(harness.exclusiveClusters);
+  // b is location 1: before the test's own init, P0 makes it an object no
+  // arrive of the test can complete (2^20 - 1 arrivals expected, 9.7.13.15.1),
+  // and the start barrier's release and acquire order that before both threads.
+  CHECK(hasPtxLine(harness.ptx, "mbarrier.init.shared.b64 [%a1], 1048575;"));
+  CHECK(hasPtxLine(harness.ptx, "atom.release.gpu.global.add.u32 %w7, [%h8], %w8;"));
+  CHECK(hasPtxLine(harness.ptx, "ld.acquire.gpu.global.u32 %w7, [%h8];"));
+  // The test's own instructions; the wait's predicate copied to r1.
+  CHECK(hasPtxLine(harness.ptx, "mbarrier.init.shared.b64 [%a1], 2;"));
+  CHECK(hasPtxLine(harness.ptx, "mbarrier.test_wait.acquire.cta.shared.b64 %c, [%a1], %t1r2;"));
+  CHECK(hasPtxLine(harness.ptx, "selp.u64 %t1r0, 1, 0, %c;"));
+  CHECK(hasPtxLine(harness.ptx, ".version 8.0"));
+  CHECK(gpu::checkOrder(test, harness).empty());
+  // PTX ISA 9.1 9.7.13.15.13: .relaxed on an arrive came with version 8.6.
+  const litmus::Test relaxed =
+      parser::readLitmusFile(kGpuCatalogue / "isa91" / "MP+mbarrier.arrive.relaxed+test_wait.acquire.litmus");
+  CHECK(hasPtxLine(gpuHarnessOf(relaxed).ptx, ".version 8.6"));
+}
+
+TEST_CASE("an mbarrier object is refused without the start barrier, across CTAs or observed", "[gpu]") {
+  const fs::path file = kGpuCatalogue / "isa91" / "MP+mbarrier.arrive.release+test_wait.acquire.litmus";
+  const litmus::Test test = parser::readLitmusFile(file);
+  gpu::Incantations unsynchronised;
+  unsynchronised.sync = false;
+  CHECK_THROWS_WITH(gpuHarnessOf(test, unsynchronised), Contains("15:2: error: the GPU harness cannot run") &&
+                                                            Contains("without the sync incantation"));
+  const litmus::Test twoCtas =
+      parser::readLitmusFile(kGpuCatalogue / "isa91" / "MP+mbarrier.cta+same-cluster.litmus");
+  CHECK_THROWS_WITH(gpuHarnessOf(twoCtas),
+                    Contains("14:53: error:") && Contains("used by threads of two CTAs"));
+  const litmus::Test observed =
+      parser::readLitmusFile(kGpuCatalogue / "isa91" / "mbarrier+phase-complete.litmus");
+  CHECK_THROWS_WITH(gpuHarnessOf(observed), Contains("the final value of mbarrier object b"));
+}
+
 TEST_CASE("fence.acquire and fence.release ask for PTX ISA 8.6, other tests for 8.0", "[gpu]") {
   // PTX ISA 9.1 9.7.13.4, its notes: fence's .acquire and .release came
   // with version 8.6 of the ISA.
