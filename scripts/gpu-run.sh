@@ -7,6 +7,8 @@
 #   harness.txt (models against the logs), summary.tsv and summary.txt.
 #
 #   scripts/gpu-run.sh [--iterations N] [--emit-only] OUT
+#     (GPU_TESTS=FILE names another list of tests; GPU_RUN_SECONDS=N starts
+#     no test after N seconds, 360 by default)
 #   scripts/gpu-run.sh --check-sass FILE.sass FILE.sass-order
 #   scripts/gpu-run.sh --bundle
 #
@@ -17,7 +19,8 @@
 # exits 0 or 1. --bundle copies the shared libraries build/opcheck needs
 # beyond the C library (oneTBB, libstdc++) into build/gpu-libs/, so that a
 # build/opcheck made on another Debian machine runs on the GPU machine
-# (bring both; the script puts build/gpu-libs on LD_LIBRARY_PATH).
+# (bring both; the script puts build/gpu-libs on LD_LIBRARY_PATH for
+# opcheck alone).
 # opcheck is build/opcheck when it runs here, else it is built into
 # build-gpu/ (which needs cmake, ninja, g++, antlr4 and the Debian packages
 # of scripts/setup.sh; the script says which are missing and stops).
@@ -79,7 +82,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --iterations) iterations=$2; shift 2 ;;
     --emit-only) emit_only=true; shift ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     -*) echo "gpu-run: unknown option $1" >&2; exit 2 ;;
     *) out=$1; shift ;;
   esac
@@ -92,11 +95,10 @@ mkdir -p "$out/logs" "$out/harnesses"
 started=$(date +%s)
 
 # --- opcheck ---------------------------------------------------------------
-if [ -d "$root/build/gpu-libs" ]; then
-  export LD_LIBRARY_PATH="$root/build/gpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-fi
-opcheck="$root/build/opcheck"
-if ! "$opcheck" --version >/dev/null 2>&1; then
+# The bundled libraries go to opcheck alone: the machine's own programs
+# (cuobjdump, nvidia-smi) keep the machine's newer C++ library.
+opcheck=(env "LD_LIBRARY_PATH=$root/build/gpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$root/build/opcheck")
+if ! "${opcheck[@]}" --version >/dev/null 2>&1; then
   missing=()
   for tool in cmake ninja g++ antlr4; do
     command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
@@ -113,7 +115,7 @@ if ! "$opcheck" --version >/dev/null 2>&1; then
   echo "gpu-run: building opcheck into build-gpu/" >&2
   cmake -S "$root" -B "$root/build-gpu" -G Ninja -DCMAKE_UNITY_BUILD=ON -DOPCHECK_TESTS=OFF >/dev/null
   ninja -C "$root/build-gpu" opcheck >&2
-  opcheck="$root/build-gpu/opcheck"
+  opcheck=("$root/build-gpu/opcheck")
 fi
 
 # --- the tests -------------------------------------------------------------
@@ -121,12 +123,12 @@ tests=()
 while IFS= read -r line; do
   case "$line" in ''|'#'*) continue ;; esac
   tests+=("$root/catalogue/$line")
-done < "$root/scripts/gpu-tests.txt"
+done < "${GPU_TESTS:-$root/scripts/gpu-tests.txt}"
 
 if $emit_only; then
   status=0
   for test in "${tests[@]}"; do
-    "$opcheck" gpu --emit-ptx "$out/harnesses" "$test" 2>>"$out/refused.txt" || status=$?
+    "${opcheck[@]}" gpu --emit-ptx "$out/harnesses" "$test" 2>>"$out/refused.txt" || status=$?
   done
   echo "gpu-run: harnesses in $out/harnesses; refusals in $out/refused.txt" >&2
   # A refusal is exit 2 with its reason; anything else is a failure.
@@ -134,31 +136,59 @@ if $emit_only; then
   exit 0
 fi
 
-for tool in cuobjdump; do
-  command -v "$tool" >/dev/null 2>&1 || { echo "gpu-run: needs $tool (the CUDA toolkit) for the SASS check" >&2; exit 2; }
-done
+# The CUDA toolkit's tools and the driver's library where CUDA images keep
+# them, if they are not on the usual paths.
+[ -d /usr/local/cuda/bin ] && PATH="$PATH:/usr/local/cuda/bin"
+command -v cuobjdump >/dev/null 2>&1 ||
+  { echo "gpu-run: needs cuobjdump (the CUDA toolkit) for the SASS check" >&2; exit 2; }
+cuda_library=libcuda.so.1
 if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1'; then
-  echo "gpu-run: no libcuda.so.1 (the NVIDIA driver) on this machine" >&2
-  exit 2
+  cuda_library=""
+  for directory in /usr/local/nvidia/lib64 /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/local/cuda/compat; do
+    if [ -e "$directory/libcuda.so.1" ]; then
+      cuda_library="$directory/libcuda.so.1"
+      break
+    fi
+  done
+  if [ -z "$cuda_library" ]; then
+    echo "gpu-run: no libcuda.so.1 (the NVIDIA driver) on this machine" >&2
+    exit 2
+  fi
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/device.txt" 2>/dev/null || true
 
 summary="$out/summary.tsv"
 printf 'test\tstatus\truns\tpositive\tper_million\tsass\n' > "$summary"
-# The run fits in 8 minutes: a test that would start after 6 is not run.
-deadline=$((started + 360))
+# The run fits in 8 minutes: a test that would start after 6 (or after
+# GPU_RUN_SECONDS) is not run. Three failures before any test ran say the
+# harness or the driver is broken, not a test: the rest is not tried.
+deadline=$((started + ${GPU_RUN_SECONDS:-360}))
+ran=0
+failed=0
 for test in "${tests[@]}"; do
   name=$(basename "$test" .litmus)
   if [ "$(date +%s)" -ge "$deadline" ]; then
     printf '%s\tnot run: out of time\t0\t0\t0\t-\n' "$name" >> "$summary"
     continue
   fi
-  if ! timeout 60 "$opcheck" gpu --iterations "$iterations" -o "$out/harnesses" "$test" \
-       2>"$out/harnesses/$name.err"; then
-    reason=$(head -n 1 "$out/harnesses/$name.err" | sed 's/.*error: //' | cut -c1-100)
-    printf '%s\tnot run: %s\t0\t0\t0\t-\n' "$name" "$reason" >> "$summary"
+  if [ "$ran" -eq 0 ] && [ "$failed" -ge 3 ]; then
+    printf '%s\tnot run: the first three tests failed\t0\t0\t0\t-\n' "$name" >> "$summary"
     continue
   fi
+  status=0
+  timeout 60 "${opcheck[@]}" gpu --cuda-library "$cuda_library" --iterations "$iterations" \
+    -o "$out/harnesses" "$test" 2>"$out/harnesses/$name.err" || status=$?
+  if [ "$status" -ne 0 ]; then
+    reason=$(head -n 1 "$out/harnesses/$name.err" | sed 's/.*error: //' | cut -c1-100)
+    [ "$status" -eq 124 ] && reason="over 60 seconds"
+    printf '%s\tnot run: %s\t0\t0\t0\t-\n' "$name" "$reason" >> "$summary"
+    # A refusal by position (exit 2 with FILE:LINE:COL) is the test's; any
+    # other failure counts against the harness.
+    grep -q '^[^ ]*:[0-9]*:[0-9]*: error: the GPU harness cannot run' "$out/harnesses/$name.err" ||
+      failed=$((failed + 1))
+    continue
+  fi
+  ran=$((ran + 1))
   mv "$out/harnesses/$name.log" "$out/logs/$name.log"
   sass="$out/harnesses/$name.sass"
   cuobjdump -sass "$out/harnesses/$name.cubin" > "$sass" 2>&1 || true
@@ -173,7 +203,7 @@ done
 
 # Every model against what the GPU showed (exit 1: some model forbids a
 # state seen, which is a finding, not a failure of this script).
-timeout 60 "$opcheck" harness --observations "$out"/logs/*.log --model ptx --model ptx-op "${tests[@]}" \
+timeout 60 "${opcheck[@]}" harness --observations "$out"/logs/*.log --model ptx --model ptx-op "${tests[@]}" \
   > "$out/harness.txt" 2>&1 || true
 
 {
