@@ -81,9 +81,11 @@ struct alignas(64) FingerprintSet::Shard {
 };
 
 FingerprintSet::FingerprintSet(std::size_t expectedStates, bool shared)
-    : shards_(std::make_unique<Shard[]>(std::size_t{1} << kShardBits)), shared_(shared) {
-  const std::size_t perShard = std::bit_ceil(std::max<std::size_t>(8, 2 * expectedStates >> kShardBits));
-  for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
+    : shared_(shared),
+      shardBits_(shared ? kSharedShardBits : kUnsharedShardBits),
+      shards_(std::make_unique<Shard[]>(shardCount())) {
+  const std::size_t perShard = std::bit_ceil(std::max<std::size_t>(8, 2 * expectedStates >> shardBits_));
+  for (std::size_t index = 0; index < shardCount(); ++index) {
     shards_[index].slots.assign(perShard, kEmptySlot);
   }
 }
@@ -92,7 +94,7 @@ FingerprintSet::~FingerprintSet() = default;
 
 FingerprintSet::Shard& FingerprintSet::shardOf(const Fingerprint& fingerprint) const {
   // The top bits pick the shard; the low bits pick the slot inside it.
-  return shards_[fingerprint.high >> (64 - kShardBits)];
+  return shards_[fingerprint.high >> (64 - shardBits_)];
 }
 
 bool FingerprintSet::insert(const Fingerprint& fingerprint) {
@@ -128,7 +130,7 @@ bool FingerprintSet::contains(const Fingerprint& fingerprint) const {
 
 std::size_t FingerprintSet::size() const {
   std::size_t size = 0;
-  for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
+  for (std::size_t index = 0; index < shardCount(); ++index) {
     size += shards_[index].used.load(std::memory_order_relaxed);
   }
   return size;
@@ -136,7 +138,7 @@ std::size_t FingerprintSet::size() const {
 
 std::size_t FingerprintSet::bytesReserved() const {
   std::size_t bytes = 0;
-  for (std::size_t index = 0; index < (std::size_t{1} << kShardBits); ++index) {
+  for (std::size_t index = 0; index < shardCount(); ++index) {
     std::lock_guard guard(shards_[index].lock);
     bytes += shards_[index].slots.capacity() * sizeof(FingerprintSlotKey);
   }

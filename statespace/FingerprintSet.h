@@ -43,14 +43,21 @@ class FingerprintSet {
 
  private:
   struct Shard;
-  // 64 shards: enough that dozens of threads rarely meet, few enough that
-  // a small exploration does not pay for thousands of empty slots.
-  static constexpr unsigned kShardBits = 6;
+  // A set for one thread has 64 shards: few enough that a small exploration
+  // does not pay for thousands of empty ones. A shared set has 1024: a shard
+  // grows under its lock, and with 64 shards of an exploration of millions
+  // of states every worker met the growing one (each inserts thousands of
+  // times while a shard of megabytes is copied) and waited for it; with
+  // 1024 the shard is 16 times smaller and met 16 times less often.
+  static constexpr unsigned kUnsharedShardBits = 6;
+  static constexpr unsigned kSharedShardBits = 10;
 
+  std::size_t shardCount() const { return std::size_t{1} << shardBits_; }
   Shard& shardOf(const Fingerprint& fingerprint) const;
 
-  std::unique_ptr<Shard[]> shards_;
   bool shared_;
+  unsigned shardBits_;
+  std::unique_ptr<Shard[]> shards_;
 };
 
 }  // namespace opcheck::statespace
