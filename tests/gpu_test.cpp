@@ -433,3 +433,83 @@ TEST_CASE("gpu-run.sh's SASS check accepts the test's access order and reports a
       badOutput ==
       "MISMATCH in opcheck_check_P1: expected [load store store store], SASS has [load load store store]\n");
 }
+
+// catalogue/gpu-runs/2026-11-27-h100: opcheck gpu's own run on an H100
+// (its README says how it was made). The logs are the GPU's observations;
+// summary.tsv was written beside them on that machine by scripts/gpu-run.sh.
+const fs::path kH100Run = kGpuCatalogue / "gpu-runs" / "2026-11-27-h100";
+
+TEST_CASE("the H100 run's logs read back with the runs its summary gives, on the H100", "[gpu][harness]") {
+  std::ifstream summary(kH100Run / "summary.tsv");
+  REQUIRE(summary);
+  std::string line;
+  std::getline(summary, line);  // the header
+  std::size_t ran = 0;
+  std::size_t refused = 0;
+  while (std::getline(summary, line)) {
+    std::istringstream fields(line);
+    std::string test, status, runs;
+    std::getline(fields, test, '\t');
+    std::getline(fields, status, '\t');
+    std::getline(fields, runs, '\t');
+    INFO(test);
+    const fs::path log = kH100Run / "logs" / (test + ".log");
+    if (status != "ran") {
+      ++refused;
+      CHECK_FALSE(fs::exists(log));
+      continue;
+    }
+    ++ran;
+    const std::vector<litmus::Litmus7Run> read = litmus::readLitmus7Log(readFile(log), log.string());
+    REQUIRE(read.size() == 1);
+    CHECK(read[0].test == test);
+    CHECK(read[0].chip == "NVIDIA H100 80GB HBM3");
+    CHECK(read[0].runs == std::stoull(runs));
+    std::uint64_t total = 0;
+    for (const litmus::Observation& state : read[0].states) {
+      total += state.count;
+    }
+    CHECK(total == 100000);
+  }
+  CHECK(ran == 38);
+  CHECK(refused == 5);
+}
+
+// What the H100 showed against the models (docs/results.md "harness"):
+// ptx and ptx-op's default preset allow every outcome seen.
+TEST_CASE("ptx and ptx-op forbid nothing opcheck gpu saw on an H100", "[gpu][harness]") {
+  std::vector<std::string> arguments{"harness", "--observations"};
+  for (const auto& entry : fs::directory_iterator(kH100Run / "logs")) {
+    arguments.push_back(entry.path().string());
+  }
+  for (const char* folder : {"shapes", "isa91", "seed001", "seed004"}) {
+    arguments.push_back((kGpuCatalogue / folder).string());
+  }
+  for (const char* option : {"--model", "ptx", "--model", "ptx-op"}) {
+    arguments.emplace_back(option);
+  }
+  const CommandResult result = runOpcheck(arguments);
+  INFO(result.standardError);
+  CHECK(result.exitStatus == 0);
+  CHECK_THAT(result.standardOutput, Contains("38 files, 0 rows and 38 histograms (168 states) on 1 chip"));
+  CHECK_THAT(result.standardOutput, Contains("ptx           168 / 0\n"));
+  CHECK_THAT(result.standardOutput, Contains("ptx-op,volta  168 / 0\n"));
+}
+
+// Seed 000 Sec. 4.4 on the H100 run: the driver's ptxas moved the weak load
+// of Fig6-SB-no-fence above the weak store before it (another address, so
+// PTX allows it), which the SASS check reports; that test's counts are the
+// compiler's reordering, not the hardware's.
+TEST_CASE("the SASS check flags the H100 run's SB, whose load ptxas hoisted above its store", "[gpu]") {
+  const fs::path script = fs::path(OPCHECK_SOURCE_DIR) / "scripts" / "gpu-run.sh";
+  Scratch scratch;
+  const fs::path output = scratch.path("check.txt");
+  const int status = std::system(("bash '" + script.string() + "' --check-sass '" +
+                                  (kH100Run / "sass" / "Fig6-SB-no-fence.sass").string() + "' '" +
+                                  (kH100Run / "sass" / "Fig6-SB-no-fence.sass-order").string() + "' > '" +
+                                  output.string() + "' 2>&1")
+                                     .c_str());
+  CHECK((WIFEXITED(status) ? WEXITSTATUS(status) : -1) == 1);
+  CHECK(readFile(output) ==
+        "MISMATCH in opcheck_check_P0: expected [store load store], SASS has [load store store]\n");
+}
