@@ -8,7 +8,8 @@
 #
 #   scripts/gpu-run.sh [--iterations N] [--emit-only] OUT
 #     (GPU_TESTS=FILE names another list of tests; GPU_RUN_SECONDS=N starts
-#     no test after N seconds, 360 by default)
+#     no test after N seconds, 360 by default; GPU_TEST_SECONDS=N stops a
+#     test after N seconds, 60 by default)
 #   scripts/gpu-run.sh --check-sass FILE.sass FILE.sass-order
 #   scripts/gpu-run.sh --bundle
 #
@@ -82,7 +83,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --iterations) iterations=$2; shift 2 ;;
     --emit-only) emit_only=true; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     -*) echo "gpu-run: unknown option $1" >&2; exit 2 ;;
     *) out=$1; shift ;;
   esac
@@ -163,6 +164,7 @@ printf 'test\tstatus\truns\tpositive\tper_million\tsass\n' > "$summary"
 # GPU_RUN_SECONDS) is not run. Three failures before any test ran say the
 # harness or the driver is broken, not a test: the rest is not tried.
 deadline=$((started + ${GPU_RUN_SECONDS:-360}))
+test_seconds=${GPU_TEST_SECONDS:-60}
 ran=0
 failed=0
 for test in "${tests[@]}"; do
@@ -176,11 +178,11 @@ for test in "${tests[@]}"; do
     continue
   fi
   status=0
-  timeout 60 "${opcheck[@]}" gpu --cuda-library "$cuda_library" --iterations "$iterations" \
+  timeout "$test_seconds" "${opcheck[@]}" gpu --cuda-library "$cuda_library" --iterations "$iterations" \
     -o "$out/harnesses" "$test" 2>"$out/harnesses/$name.err" || status=$?
   if [ "$status" -ne 0 ]; then
     reason=$(head -n 1 "$out/harnesses/$name.err" | sed 's/.*error: //' | cut -c1-100)
-    [ "$status" -eq 124 ] && reason="over 60 seconds"
+    [ "$status" -eq 124 ] && reason="over $test_seconds seconds"
     printf '%s\tnot run: %s\t0\t0\t0\t-\n' "$name" "$reason" >> "$summary"
     # A refusal by position (exit 2 with FILE:LINE:COL) is the test's; any
     # other failure counts against the harness.
