@@ -84,9 +84,18 @@ struct Harness {
   std::string sassOrder;
   // Where each thread's test code lies in the module: between the labels
   // beginLabel(thread) and endLabel(thread) (gpu/OrderCheck.h reads them).
+  // The thread's setting up, before its start barrier, begins at
+  // setupLabel(thread).
+  static std::string setupLabel(std::size_t thread);
   static std::string beginLabel(std::size_t thread);
   static std::string endLabel(std::size_t thread);
 };
+
+// How many of THREAD's first instructions are mbarrier.init: the harness
+// runs those before the start barrier, not between beginLabel and endLabel
+// (docs/gpu.md "mbarrier": on hardware an arrive before the init, or an
+// init of an initialized object, is undefined, PTX ISA 9.1 9.7.13.15.9).
+std::size_t leadingMbarrierInits(const litmus::Thread& thread);
 
 // Writes the harness of TEST (read from FILE). Throws litmus::InputError
 // ("FILE:LINE:COL: error: the GPU harness cannot run ...") at the first

@@ -61,6 +61,17 @@ std::string Harness::beginLabel(std::size_t thread) {
 }
 std::string Harness::endLabel(std::size_t thread) { return "$opcheck_P" + std::to_string(thread) + "_end"; }
 
+std::string Harness::setupLabel(std::size_t thread) { return "$opcheck_P" + std::to_string(thread); }
+
+std::size_t leadingMbarrierInits(const litmus::Thread& thread) {
+  std::size_t count = 0;
+  while (count < thread.instructions.size() &&
+         litmus::kindOf(thread.instructions[count].opcode) == litmus::InstructionKind::MbarrierInit) {
+    ++count;
+  }
+  return count;
+}
+
 namespace {
 
 using litmus::DataType;
@@ -82,13 +93,6 @@ constexpr unsigned kStartSpinLimit = 1000000;
 constexpr unsigned kStressWords = 4096;
 // A cache line of 128 bytes holds 16 cells: spread locations lie that far apart.
 constexpr unsigned kSpreadStride = 16;
-// What an mbarrier object holds before the test's mbarrier.init: an object
-// expecting the most arrivals PTX allows (PTX ISA 9.1 9.7.13.15.1: the
-// expected count lies in [1, 2^20 - 1]), so that an arrive racing ahead of
-// the init completes no phase, as the models' "no object" does
-// (docs/dialects.md "mbarrier"), where an arrive on raw memory would be
-// undefined (9.7.13.15.3: "must be initialized prior to use").
-constexpr unsigned kUnreadyMbarrierCount = (1u << 20) - 1;
 
 [[noreturn]] void refuse(const std::string& file, litmus::SourcePosition position, const std::string& what) {
   litmus::fail(file, position,
@@ -203,7 +207,6 @@ class ModuleWriter {
   // memory of the one CTA whose threads use it (docs/gpu.md "mbarrier").
   void findMbarrierObjects() {
     sharedSlot_.assign(test_.locations.size(), -1);
-    sharedOwner_.assign(test_.locations.size(), 0);
     std::vector<bool> object(test_.locations.size(), false);
     for (const litmus::Thread& thread : test_.threads) {
       for (const Instruction& instruction : thread.instructions) {
@@ -249,10 +252,11 @@ class ModuleWriter {
     if (!harness_.incantations.sync) {
       refuse(file_, where,
              "mbarrier object " + declared.name +
-                 " without the sync incantation: its start barrier orders the object's setting up "
-                 "before the test's code");
+                 " without the sync incantation: its start barrier orders the object's mbarrier.init "
+                 "before the other threads' code");
     }
     std::optional<std::pair<int, int>> cta;
+    std::optional<std::size_t> initializer;
     for (std::size_t thread = 0; thread < test_.threads.size(); ++thread) {
       const litmus::Thread& code = test_.threads[thread];
       for (const auto& reg : code.registers) {
@@ -276,6 +280,21 @@ class ModuleWriter {
           refuseInstruction(instruction, "an access of mbarrier object " + declared.name +
                                              " but through mbarrier instructions");
         }
+        if (litmus::kindOf(instruction.opcode) == InstructionKind::MbarrierInit) {
+          const auto index = static_cast<std::size_t>(&instruction - code.instructions.data());
+          if (initializer) {
+            refuseInstruction(instruction, "a second mbarrier.init of " + declared.name +
+                                               ": initializing an initialized object is undefined on "
+                                               "hardware (PTX ISA 9.1 9.7.13.15.9)");
+          }
+          if (index >= leadingMbarrierInits(code) || instruction.guarded) {
+            refuseInstruction(instruction,
+                              "an mbarrier.init after other instructions of its thread, or guarded: the "
+                              "harness runs a thread's first mbarrier.init instructions before its start "
+                              "barrier (docs/gpu.md \"mbarrier\")");
+          }
+          initializer = thread;
+        }
         const std::pair<int, int> here{code.placement.cluster, code.placement.cta};
         if (cta && *cta != here) {
           refuseInstruction(instruction,
@@ -283,11 +302,14 @@ class ModuleWriter {
                                 " used by threads of two CTAs: a remote arrive needs the object's "
                                 ".shared::cluster address (mapa), which the harness does not compute");
         }
-        if (!cta) {
-          cta = here;
-          sharedOwner_[location] = thread;
-        }
+        cta = here;
       }
+    }
+    if (!initializer) {
+      refuse(file_, where,
+             "mbarrier object " + declared.name +
+                 " that no thread initializes: an mbarrier operation on an uninitialized object is "
+                 "undefined on hardware (PTX ISA 9.1 9.7.13.15.2)");
     }
     sharedSlot_[location] = slot;
   }
@@ -563,11 +585,13 @@ class ModuleWriter {
     }
   }
 
-  // A thread's code in three parts: its registers' initial values, the
-  // test's instructions between beginLabel and endLabel, and the stores
-  // of the registers it records (into the record at %h7).
+  // A thread's code in four parts: its registers' initial values, its
+  // leading mbarrier.init instructions (run before the start barrier), the
+  // test's other instructions between beginLabel and endLabel, and the
+  // stores of the registers it records (into the record at %h7).
   struct ThreadText {
     std::string start;
+    std::string setup;
     std::string code;
     std::string records;
   };
@@ -592,10 +616,14 @@ class ModuleWriter {
       }
     }
     text.start = start.str();
+    const std::size_t setupCount = leadingMbarrierInits(code);
+    for (std::size_t index = 0; index < setupCount; ++index) {
+      text.setup += writeInstruction(thread, index);
+    }
     std::ostringstream body;
     body << Harness::beginLabel(thread) << ":\n";
     std::vector<std::string> accesses;
-    for (std::size_t index = 0; index <= code.instructions.size(); ++index) {
+    for (std::size_t index = setupCount; index <= code.instructions.size(); ++index) {
       for (std::size_t label = 0; label < code.labels.size(); ++label) {
         if (code.labels[label].target == index) {
           body << labelName(thread, label) << ":\n";
@@ -652,17 +680,12 @@ class ModuleWriter {
   // The main kernel's part for THREAD: start, the start barrier, code, records.
   std::string mainThreadPart(std::size_t thread, const ThreadText& text) const {
     std::ostringstream out;
-    out << "$opcheck_P" << thread << ":\n" << text.start;
-    for (std::size_t location = 0; location < test_.locations.size(); ++location) {
-      if (sharedSlot_[location] >= 0 && sharedOwner_[location] == thread) {
-        out << "  mbarrier.init.shared.b64 [%a" << location << "], " << kUnreadyMbarrierCount << ";\n";
-      }
-    }
+    out << Harness::setupLabel(thread) << ":\n" << text.start << text.setup;
     if (harness_.incantations.sync) {
       // Seed 000 Sec. 4.3.4: count in, then wait for the others (bounded,
       // so that an instance whose threads are not all resident cannot hang).
       // With mbarrier objects the count is a release and the wait an
-      // acquire: the objects' setting up happens before every thread's code.
+      // acquire: each object's mbarrier.init happens before every thread's code.
       const std::size_t flag = 8 * (harness_.recordedRegisters.size() + thread);
       const bool ordered = sharedSlots_ > 0;
       out << "  mov.u32 %w8, 1;\n"
@@ -697,7 +720,7 @@ class ModuleWriter {
         << "  cvta.to.global.u64 %h6, %h6;\n"
         << "  ld.param.u64 %h7, [opcheck_results];\n"
         << "  cvta.to.global.u64 %h7, %h7;\n"
-        << locationAddresses() << text.start << text.code << text.records << "  ret;\n}\n";
+        << locationAddresses() << text.start << text.setup << text.code << text.records << "  ret;\n}\n";
     return out.str();
   }
 
@@ -1036,9 +1059,8 @@ class ModuleWriter {
   Harness harness_;
   std::vector<bool> predicates_;
   // Per location: its slot among the mbarrier objects in shared memory (-1
-  // for a global location), and the thread that sets it up.
+  // for a global location).
   std::vector<int> sharedSlot_;
-  std::vector<std::size_t> sharedOwner_;
   unsigned sharedSlots_ = 0;
   bool needsPtx86_ = false;
 };

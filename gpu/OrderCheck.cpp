@@ -105,6 +105,44 @@ std::string difference(const litmus::Instruction& wanted, const litmus::Instruct
   return "";
 }
 
+// Compares the test's operations WANTED with the harness's FOUND, in order,
+// adding a problem (prefixed by WHO) for each difference.
+void compareOperations(std::size_t thread, const std::string& who,
+                       const std::vector<const litmus::Instruction*>& wanted,
+                       const std::vector<const ptxmodule::Statement*>& found,
+                       std::vector<std::string>& problems) {
+  for (std::size_t index = 0; index < std::max(wanted.size(), found.size()); ++index) {
+    const std::string position = who + "memory operation " + std::to_string(index + 1) + ": ";
+    if (index >= found.size()) {
+      problems.push_back(position + "the test's '" + litmus::printMnemonic(*wanted[index]) +
+                         "' is missing from the harness");
+      break;
+    }
+    if (index >= wanted.size()) {
+      problems.push_back(position + "the harness has '" + found[index]->mnemonic + "', which the test lacks");
+      break;
+    }
+    std::string differs = difference(*wanted[index], *found[index]->decoded);
+    if (differs.empty() && wanted[index]->guarded != found[index]->guard.has_value()) {
+      differs = wanted[index]->guarded ? "no guard" : "a guard";
+    }
+    if (!differs.empty()) {
+      problems.push_back(position + "the test's '" + litmus::printMnemonic(*wanted[index]) + "' is '" +
+                         found[index]->mnemonic + "' in the harness (" + differs + ")");
+      continue;
+    }
+    if (const std::optional<std::size_t> operand = addressOperand(*wanted[index])) {
+      const auto& operands = found[index]->operands;
+      const std::string base = expectedBase(thread, wanted[index]->operands[*operand]);
+      if (*operand >= operands.size() || operands[*operand].kind != ptxmodule::Operand::Kind::Address ||
+          operands[*operand].name != base) {
+        problems.push_back(position + "'" + found[index]->mnemonic + "' in the harness does not access [" +
+                           base + "], the test's location");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> checkOrder(const litmus::Test& test, const Harness& harness) {
@@ -121,27 +159,43 @@ std::vector<std::string> checkOrder(const litmus::Test& test, const Harness& har
   }
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     const std::string who = "P" + std::to_string(thread) + ": ";
+    // The thread's leading mbarrier.init instructions run in its setting up,
+    // before the start barrier; the others between its begin and end labels.
+    const std::vector<litmus::Instruction>& instructions = test.threads[thread].instructions;
+    const std::size_t setupCount = leadingMbarrierInits(test.threads[thread]);
+    std::vector<const litmus::Instruction*> wantedSetup;
     std::vector<const litmus::Instruction*> wanted;
-    for (const litmus::Instruction& instruction : test.threads[thread].instructions) {
-      if (isOrdered(instruction)) {
-        wanted.push_back(&instruction);
+    for (std::size_t index = 0; index < instructions.size(); ++index) {
+      if (isOrdered(instructions[index])) {
+        (index < setupCount ? wantedSetup : wanted).push_back(&instructions[index]);
       }
     }
+    std::vector<const ptxmodule::Statement*> foundSetup;
     std::vector<const ptxmodule::Statement*> found;
-    bool inside = false;
+    enum class Region { Outside, Setup, Test } region = Region::Outside;
     bool begun = false;
     bool ended = false;
     for (const ptxmodule::Statement& statement : kernel->body) {
       if (statement.kind == ptxmodule::Statement::Kind::Label) {
-        if (statement.label == Harness::beginLabel(thread)) {
-          inside = begun = true;
+        if (statement.label == Harness::setupLabel(thread)) {
+          region = Region::Setup;
+        } else if (statement.label == Harness::beginLabel(thread)) {
+          region = Region::Test;
+          begun = true;
         } else if (statement.label == Harness::endLabel(thread)) {
-          inside = false;
+          region = Region::Outside;
           ended = true;
         }
         continue;
       }
-      if (inside && statement.decoded && isOrdered(*statement.decoded)) {
+      if (!statement.decoded || !isOrdered(*statement.decoded)) {
+        continue;
+      }
+      // The setting up also holds the start barrier's own accesses.
+      if (region == Region::Setup &&
+          litmus::kindOf(statement.decoded->opcode) == InstructionKind::MbarrierInit) {
+        foundSetup.push_back(&statement);
+      } else if (region == Region::Test) {
         found.push_back(&statement);
       }
     }
@@ -150,37 +204,8 @@ std::vector<std::string> checkOrder(const litmus::Test& test, const Harness& har
                          Harness::endLabel(thread));
       continue;
     }
-    for (std::size_t index = 0; index < std::max(wanted.size(), found.size()); ++index) {
-      const std::string position = who + "memory operation " + std::to_string(index + 1) + ": ";
-      if (index >= found.size()) {
-        problems.push_back(position + "the test's '" + litmus::printMnemonic(*wanted[index]) +
-                           "' is missing from the harness");
-        break;
-      }
-      if (index >= wanted.size()) {
-        problems.push_back(position + "the harness has '" + found[index]->mnemonic +
-                           "', which the test lacks");
-        break;
-      }
-      std::string differs = difference(*wanted[index], *found[index]->decoded);
-      if (differs.empty() && wanted[index]->guarded != found[index]->guard.has_value()) {
-        differs = wanted[index]->guarded ? "no guard" : "a guard";
-      }
-      if (!differs.empty()) {
-        problems.push_back(position + "the test's '" + litmus::printMnemonic(*wanted[index]) + "' is '" +
-                           found[index]->mnemonic + "' in the harness (" + differs + ")");
-        continue;
-      }
-      if (const std::optional<std::size_t> operand = addressOperand(*wanted[index])) {
-        const auto& operands = found[index]->operands;
-        const std::string base = expectedBase(thread, wanted[index]->operands[*operand]);
-        if (*operand >= operands.size() || operands[*operand].kind != ptxmodule::Operand::Kind::Address ||
-            operands[*operand].name != base) {
-          problems.push_back(position + "'" + found[index]->mnemonic + "' in the harness does not access [" +
-                             base + "], the test's location");
-        }
-      }
-    }
+    compareOperations(thread, who + "setting up, ", wantedSetup, foundSetup, problems);
+    compareOperations(thread, who, wanted, found, problems);
   }
   return problems;
 }

@@ -171,7 +171,7 @@ TEST_CASE("a two-CTA cluster asks for .reqnctapercluster and barrier.cluster kee
   CHECK(gpu::checkOrder(test, harness).empty());
 }
 
-TEST_CASE("an mbarrier object of one CTA lives in its shared memory, set up unready before the start",
+TEST_CASE("an mbarrier object of one CTA lives in its shared memory, initialized before the start barrier",
           "[gpu]") {
   const litmus::Test test =
       parser::readLitmusFile(kGpuCatalogue / "isa91" / "MP+mbarrier.arrive.release+test_wait.acquire.litmus");
@@ -180,18 +180,31 @@ TEST_CASE("an mbarrier object of one CTA lives in its shared memory, set up unre
   // CTA so that the slot is the instance's own.
   CHECK(hasPtxLine(harness.ptx, ".shared .align 8 .b64 opcheck_shared[1];"));
   CHECK(harness.exclusiveClusters);
-  // b is location 1: before the test's own init, P0 makes it an object no
-  // arrive of the test can complete (2^20 - 1 arrivals expected, 9.7.13.15.1),
-  // and the start barrier's release and acquire order that before both threads.
-  CHECK(hasPtxLine(harness.ptx, "mbarrier.init.shared.b64 [%a1], 1048575;"));
+  // b is location 1. P0's mbarrier.init runs in its setting up, before the
+  // start barrier, whose release and acquire order it before both threads'
+  // code: an arrive before the init is undefined on hardware (9.7.13.15.2).
+  const std::vector<std::string> lines = trimmedPtxLines(harness.ptx);
+  const auto at = [&](const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) - lines.begin();
+  };
+  CHECK(at("$opcheck_P0:") + 1 == at("mbarrier.init.shared.b64 [%a1], 2;"));
+  CHECK(at("mbarrier.init.shared.b64 [%a1], 2;") < at("$opcheck_P0_begin:"));
   CHECK(hasPtxLine(harness.ptx, "atom.release.gpu.global.add.u32 %w7, [%h8], %w8;"));
   CHECK(hasPtxLine(harness.ptx, "ld.acquire.gpu.global.u32 %w7, [%h8];"));
-  // The test's own instructions; the wait's predicate copied to r1.
-  CHECK(hasPtxLine(harness.ptx, "mbarrier.init.shared.b64 [%a1], 2;"));
+  // The test's other instructions; the wait's predicate copied to r1.
+  CHECK(hasPtxLine(harness.ptx, "mbarrier.arrive.release.cta.shared.b64 %t0r0, [%a1];"));
   CHECK(hasPtxLine(harness.ptx, "mbarrier.test_wait.acquire.cta.shared.b64 %c, [%a1], %t1r2;"));
   CHECK(hasPtxLine(harness.ptx, "selp.u64 %t1r0, 1, 0, %c;"));
   CHECK(hasPtxLine(harness.ptx, ".version 8.0"));
   CHECK(gpu::checkOrder(test, harness).empty());
+  // The order check finds an init left out of the setting up.
+  gpu::Harness moved = harness;
+  moved.ptx =
+      withReplaced(harness.ptx, "$opcheck_P0:\n  mbarrier.init.shared.b64 [%a1], 2;\n", "$opcheck_P0:\n");
+  CHECK(gpu::checkOrder(test, moved) ==
+        std::vector<std::string>{
+            "P0: setting up, memory operation 1: the test's 'mbarrier.init.shared.b64' is missing from the "
+            "harness"});
   // PTX ISA 9.1 9.7.13.15.13: .relaxed on an arrive came with version 8.6.
   const litmus::Test relaxed =
       parser::readLitmusFile(kGpuCatalogue / "isa91" / "MP+mbarrier.arrive.relaxed+test_wait.acquire.litmus");
@@ -212,6 +225,25 @@ TEST_CASE("an mbarrier object is refused without the start barrier, across CTAs 
   const litmus::Test observed =
       parser::readLitmusFile(kGpuCatalogue / "isa91" / "mbarrier+phase-complete.litmus");
   CHECK_THROWS_WITH(gpuHarnessOf(observed), Contains("the final value of mbarrier object b"));
+  // Undefined on hardware (PTX ISA 9.1 9.7.13.15.2, .9): an object nobody
+  // initializes, or one initialized twice; an init after other instructions
+  // of its thread cannot run before the start barrier.
+  const auto refusal = [](const std::string& p0, const std::string& p1) {
+    const std::string text = "PTX M\n{ b=0; x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n " + p0 + " | " + p1 +
+                             " ;\n st.weak x, 2 | st.weak x, 3 ;\nexists (x == 0)\n";
+    try {
+      (void)gpuHarnessOf(parser::readLitmusText(text, "M.litmus"));
+    } catch (const litmus::InputError& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK_THAT(refusal("mbarrier.arrive.release.cta.shared.b64 r0, b", "st.weak x, 1"),
+             Contains("M.litmus:4:2: error: the GPU harness cannot run mbarrier object b that no thread "
+                      "initializes"));
+  CHECK_THAT(refusal("mbarrier.init.shared.b64 b, 1", "mbarrier.init.shared.b64 b, 1"),
+             Contains("a second mbarrier.init of b"));
+  CHECK(refusal("mbarrier.init.shared.b64 b, 1", "st.weak x, 1") == "accepted");
 }
 
 TEST_CASE("fence.acquire and fence.release ask for PTX ISA 8.6, other tests for 8.0", "[gpu]") {
