@@ -507,7 +507,8 @@ class PathEnumerator {
 
   // st.async [a], b, [mbar]: a weak write outside program order, then the
   // complete-tx of the bytes stored; red.async [a], b, [mbar]: the same
-  // with a relaxed .cluster atomic update of a for the write
+  // with a relaxed .cluster atomic update of a for the write; their release
+  // forms, a release write or update at their scope, complete nothing
   // (litmus/AsyncOperations.h).
   void asyncStore(PathState& state, const Instruction& instruction, EventSet guardLoads) {
     ExpressionArena& arena = state.path.expressions;
@@ -517,9 +518,17 @@ class PathEnumerator {
     write.location = address(state, instruction, instruction.operands[0]);
     write.value = value(state, instruction.operands[1]);
     write.asyncOperation = operation;
+    const bool release = instruction.semantics == Semantics::Release;
+    if (release) {
+      // 9.7.9.12: "The store operation is a strong memory operation with
+      // .release semantics at the scope specified by .scope".
+      write.semantics = Semantics::Release;
+      write.scope = instruction.scope;
+    }
     if (litmus::isAsyncReduction(instruction.opcode)) {
       // PTX ISA 9.1 9.7.13.7: "The reduce operation is a relaxed memory
-      // operation", at the instruction's .cluster scope.
+      // operation", at the instruction's .cluster scope; in the release
+      // form "a strong memory operation with .release semantics".
       PathEvent read = write;
       read.kind = EventKind::Read;
       read.value = kNoExpr;
@@ -531,10 +540,14 @@ class PathEnumerator {
       const std::uint8_t old = addEvent(state, instruction, read, guardLoads);
       write = read;
       write.kind = EventKind::Write;
+      write.semantics = release ? Semantics::Release : Semantics::Relaxed;
       write.value = arena.binary(instruction.operation, arena.load(old), operand, instruction.type);
     }
     write.data = arena.loads(write.value);
     addEvent(state, instruction, write, guardLoads);
+    if (instruction.completion != litmus::Completion::MbarrierCompleteTx) {
+      return;
+    }
     completeTx(state, instruction, instruction.operands[2], operation, litmus::bitsOf(instruction.type) / 8,
                guardLoads);
   }

@@ -55,15 +55,21 @@
 // object", outside program order as a copy is (it "initiates an
 // asynchronous store operation"); then "The complete-tx operation on the
 // mbarrier has .release semantics at .cluster scope", of "the amount of
-// data stored in bytes" (the type's size). Its release form
-// (st.async.release.global, for global memory) is not read.
+// data stored in bytes" (the type's size). Its release form,
+// st.async.release.scope{.global}.type [a], b, is "a release store to global
+// memory ... a strong memory operation with .release semantics at the scope
+// specified by .scope", outside program order too, completing through no
+// mbarrier ("the completion of the store synchronizes with the end of the
+// CTA", which no outcome of a litmus test observes).
 //
 // red.async.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes
 // .op.type [a], b, [mbar] (9.7.13.7) is st.async with a reduction for the
 // write: "The reduce operation is a relaxed memory operation" (an atomic
 // update of a at .cluster scope), then the complete-tx of the type's
 // bytes, "The complete-tx operation on the mbarrier has .release semantics
-// at .cluster scope". Its .release form, to global memory, is not read.
+// at .cluster scope". Its release form, red.async.release.scope{.global}
+// .add.type [a], b, is a release atomic update of a at the scope (.gpu or
+// .cluster), completing as st.async's release form does.
 //
 // cp.reduce.async.bulk.dst.src.completion.redOp.type [dst], [src], size
 // {, [mbar]} (9.7.9.25.4.2) is a bulk copy whose write is an atomic update

@@ -67,6 +67,14 @@
 //   reductions, 9.7.9.25.4.2, 9.7.13.7), where the location's coherence
 //   order takes it.
 //
+// [COPY-10] The release forms of st.async and red.async (to global memory,
+//   9.7.9.12, 9.7.13.7: "a strong memory operation with .release semantics
+//   at the scope specified by .scope") complete through no mbarrier: the
+//   engine writes them at the L2 as COPY-3 says, once also its CTA's
+//   near-partition copies are current, as a release does (PART-3): the
+//   thread's earlier operations performed (COPY-1) and its writes at the L2
+//   before, which is the release of a device's scopes.
+//
 // Invariants (StateInvariants.h):
 // [INV-21] A CTA's engine holds at most kEngineSlots operations, its unused
 //   slots zero; a CTA the program lacks has none.
@@ -210,8 +218,9 @@ class CopyEngine {
         operation.stage = completes && early ? kComplete : kWrite;
         return true;
       case kWrite:
-        if (generic && !drained(state, thread)) {
-          return false;  // COPY-3
+        if ((generic && !drained(state, thread)) || (instruction.semantics == litmus::Semantics::Release &&
+                                                     !hardware_.l2.nearCopiesCurrent(state, cta))) {
+          return false;  // COPY-3, COPY-10, PART-3
         }
         write(state, operation);
         if (completes && !early) {
@@ -289,7 +298,7 @@ class CopyEngine {
            !litmus::isAsyncMbarrierArrive(instruction.opcode);
   }
   static bool completesTx(const CompiledInstruction& instruction) {
-    return litmus::kindOf(instruction.opcode) == litmus::InstructionKind::AsyncStore ||
+    return litmus::isAsyncMbarrierArrive(instruction.opcode) ||
            instruction.completion == litmus::Completion::MbarrierCompleteTx;
   }
   // The events the ptx model gives the operation (axiomcheck/ThreadPaths.cpp),
@@ -302,7 +311,7 @@ class CopyEngine {
       return instruction.opcode == litmus::Opcode::AsyncMbarrierArrive ? 2 : 1;
     }
     if (isStore(instruction)) {
-      return 2;
+      return completesTx(instruction) ? 2 : 1;
     }
     return completesTx(instruction) ? 4 : 2;
   }

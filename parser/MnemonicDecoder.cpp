@@ -321,10 +321,8 @@ class Decoder {
                   "the mbarrier is in .shared or .shared::cta");
           require(i.type == litmus::DataType::None || i.type == litmus::DataType::B64,
                   "an mbarrier object is .b64");
-        } else if (i.opcode == Opcode::AsyncReduction) {
-          decodeAsyncReduction();
         } else {
-          decodeAsyncStore();
+          decodeAsyncWrite();
         }
         break;
       case InstructionKind::AsyncCommit:
@@ -494,24 +492,6 @@ class Decoder {
     }
   }
 
-  // PTX ISA 9.1 9.7.13.7, the shared-memory form:
-  // red.async.relaxed.cluster{.shared::cluster}{.mbarrier::complete_tx::bytes}.op.type
-  // ("If .completion_mechanism is not specified, it defaults to
-  // .mbarrier::complete_tx::bytes").
-  void decodeAsyncReduction() {
-    Instruction& i = instruction_;
-    require(i.semantics != Semantics::Release,
-            "opcheck reads red.async to shared memory (its .release form, to global memory, is not read)");
-    require(i.semantics == Semantics::Relaxed && i.scope == Scope::Cluster, "red.async is .relaxed.cluster");
-    require(i.stateSpace == litmus::StateSpace::Generic || i.stateSpace == litmus::StateSpace::SharedCluster,
-            "red.async reduces .shared::cluster");
-    require(
-        i.completion == litmus::Completion::None || i.completion == litmus::Completion::MbarrierCompleteTx,
-        "red.async completes through .mbarrier::complete_tx::bytes");
-    i.completion = litmus::Completion::MbarrierCompleteTx;
-    requireReduction(ReductionTable::ToSharedCluster);
-  }
-
   // PTX ISA 9.1 9.7.9.25.3.1: cp.async.ca|cg.shared{::cta}.global.
   void decodeCopy() const {
     using litmus::StateSpace;
@@ -524,24 +504,52 @@ class Decoder {
             "needs .ca or .cg");
   }
 
-  // PTX ISA 9.1 9.7.9.12, the weak form: st.async{.weak}{.cluster}
-  // {.shared::cluster}{.mbarrier::complete_tx::bytes}.type; "If
+  // PTX ISA 9.1 9.7.9.12 st.async and 9.7.13.7 red.async, two forms each:
+  // the release one to global memory, at .gpu or .sys (st.async) or .gpu or
+  // .cluster (red.async, .add of .u32, .s32, .u64 or .s64), whose
+  // ".completion_mechanism must not be specified"; and the weak st.async or
+  // .relaxed.cluster red.async to .shared::cluster, where "If
   // .completion_mechanism is not specified, it defaults to
   // .mbarrier::complete_tx::bytes".
-  void decodeAsyncStore() {
+  void decodeAsyncWrite() {
+    using litmus::StateSpace;
     Instruction& i = instruction_;
-    require(i.semantics == Semantics::Weak,
-            "opcheck reads the weak st.async to shared memory (its .release form, to global memory, is not "
-            "read)");
-    require(i.scope == Scope::None || i.scope == Scope::Cluster, "st.async's scope is .cluster");
-    require(i.stateSpace == litmus::StateSpace::Generic || i.stateSpace == litmus::StateSpace::SharedCluster,
-            "st.async stores to .shared::cluster");
+    const bool reduction = i.opcode == Opcode::AsyncReduction;
+    const std::string name(opcodeSpelling());
+    if (i.semantics == Semantics::Release) {
+      const Scope wider = reduction ? Scope::Cluster : Scope::System;
+      require(i.scope == Scope::Gpu || i.scope == wider,
+              name + ".release's scope is .gpu or ." + std::string(litmus::spelling(wider)));
+      require(i.stateSpace == StateSpace::Generic || i.stateSpace == StateSpace::Global,
+              name + ".release writes .global");
+      require(i.completion == litmus::Completion::None, name + ".release has no completion mechanism");
+      require(reduction ? i.operation == litmus::Operation::Add &&
+                              (i.type == DataType::U32 || i.type == DataType::S32 ||
+                               i.type == DataType::U64 || i.type == DataType::S64)
+                        : i.type != DataType::None && i.type != DataType::Predicate,
+              reduction ? "red.async.release is .add of .u32, .s32, .u64 or .s64"
+                        : "st.async.release needs a type");
+      return;
+    }
+    if (reduction) {
+      require(i.semantics == Semantics::Relaxed && i.scope == Scope::Cluster,
+              "red.async is .relaxed.cluster or .release");
+    } else {
+      require(i.semantics == Semantics::Weak, "st.async is .weak or .release");
+      require(i.scope == Scope::None || i.scope == Scope::Cluster, "st.async's scope is .cluster");
+    }
+    require(i.stateSpace == StateSpace::Generic || i.stateSpace == StateSpace::SharedCluster,
+            reduction ? "red.async reduces .shared::cluster" : "st.async stores to .shared::cluster");
     require(
         i.completion == litmus::Completion::None || i.completion == litmus::Completion::MbarrierCompleteTx,
-        "st.async completes through .mbarrier::complete_tx::bytes");
+        name + " completes through .mbarrier::complete_tx::bytes");
     i.completion = litmus::Completion::MbarrierCompleteTx;
-    require(i.type != DataType::None && i.type != DataType::Predicate && litmus::bitsOf(i.type) >= 32,
-            "st.async stores .b32, .b64, .u32, .u64, .s32 or .s64");
+    if (reduction) {
+      requireReduction(ReductionTable::ToSharedCluster);
+    } else {
+      require(i.type != DataType::None && i.type != DataType::Predicate && litmus::bitsOf(i.type) >= 32,
+              "st.async stores .b32, .b64, .u32, .u64, .s32 or .s64");
+    }
   }
 
   std::string_view mnemonic_;

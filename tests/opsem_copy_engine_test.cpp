@@ -49,7 +49,8 @@ TEST_CASE("the copy engine forbids what PTX ISA 9.1 forbids of each asynchronous
         "pipeline+release+fence.proxy.async.litmus", "st.async+peer-mbarrier.litmus",
         "DSMEM-copy+st+fence.proxy.async.litmus", "red.async+peer-mbarrier.litmus",
         "TMA-reduce+wait_group.litmus", "TMA-reduce+TMA-reduce.litmus", "DSMEM-reduce+peer-mbarrier.litmus",
-        "cp.async+mbarrier.arrive.noinc.litmus", "cp.async+mbarrier.arrive+arrive.litmus"}) {
+        "cp.async+mbarrier.arrive.noinc.litmus", "cp.async+mbarrier.arrive+arrive.litmus",
+        "MP+st.async.release.litmus", "MP+red.async.release.litmus"}) {
     for (const char* preset : {"volta", "kepler", "partitioned-l2"}) {
       INFO(forbidden << " under " << preset);
       CHECK_FALSE(engineReaches(forbidden, preset));
