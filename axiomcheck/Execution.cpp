@@ -189,6 +189,12 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
       x.sameCta.setSuccessors(event, ctaMates);
       x.sameGpu.setSuccessors(event, gpuMates);
     });
+    // cp.async.mbarrier.arrive's arrive-on follows the accesses of the
+    // thread's prior cp.async operations (ThreadPaths.h asyncPredecessors).
+    forEachEvent(x.threadEvents[thread] & x.asyncEvents, [&](unsigned event) {
+      forEachEvent(path.events[event - first].asyncPredecessors << first,
+                   [&](unsigned predecessor) { x.po.add(predecessor, event); });
+    });
   }
   for (const EventSet located : x.locationEvents) {
     forEachEvent(located,

@@ -68,6 +68,9 @@ struct PathState {
   std::uint8_t asyncOperations = 0;
   std::array<std::vector<std::uint8_t>, 2> uncommitted;
   std::array<std::vector<std::vector<std::uint8_t>>, 2> groups;
+  // The accesses of the non-bulk cp.async operations so far (bits are path
+  // event indices), which a cp.async.mbarrier.arrive's arrive-on follows.
+  EventSet cpAsyncAccesses = 0;
 };
 
 // Which of PathState's group lists an instruction's copies and groups use:
@@ -289,7 +292,11 @@ class PathEnumerator {
         asyncWait(state, instruction, guardLoads);
         break;
       case InstructionKind::AsyncStore:
-        asyncStore(state, instruction, guardLoads);
+        if (litmus::isAsyncMbarrierArrive(instruction.opcode)) {
+          asyncMbarrierArrive(state, instruction, guardLoads);
+        } else {
+          asyncStore(state, instruction, guardLoads);
+        }
         break;
       case InstructionKind::ProxyFence: {
         // Models without proxies refuse it first (checkSupported).
@@ -499,16 +506,48 @@ class PathEnumerator {
   }
 
   // st.async [a], b, [mbar]: a weak write outside program order, then the
-  // complete-tx of the bytes stored (litmus/AsyncOperations.h).
+  // complete-tx of the bytes stored; red.async [a], b, [mbar]: the same
+  // with a relaxed .cluster atomic update of a for the write; their release
+  // forms, a release write or update at their scope, complete nothing
+  // (litmus/AsyncOperations.h).
   void asyncStore(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
     const std::uint8_t operation = ++state.asyncOperations;
     PathEvent write;
     write.kind = EventKind::Write;
     write.location = address(state, instruction, instruction.operands[0]);
     write.value = value(state, instruction.operands[1]);
-    write.data = state.path.expressions.loads(write.value);
     write.asyncOperation = operation;
+    const bool release = instruction.semantics == Semantics::Release;
+    if (release) {
+      // 9.7.9.12: "The store operation is a strong memory operation with
+      // .release semantics at the scope specified by .scope".
+      write.semantics = Semantics::Release;
+      write.scope = instruction.scope;
+    }
+    if (litmus::isAsyncReduction(instruction.opcode)) {
+      // PTX ISA 9.1 9.7.13.7: "The reduce operation is a relaxed memory
+      // operation", at the instruction's .cluster scope; in the release
+      // form "a strong memory operation with .release semantics".
+      PathEvent read = write;
+      read.kind = EventKind::Read;
+      read.value = kNoExpr;
+      read.semantics = Semantics::Relaxed;
+      read.scope = instruction.scope;
+      read.atomic = true;
+      read.reduction = true;
+      const ExprId operand = write.value;
+      const std::uint8_t old = addEvent(state, instruction, read, guardLoads);
+      write = read;
+      write.kind = EventKind::Write;
+      write.semantics = release ? Semantics::Release : Semantics::Relaxed;
+      write.value = arena.binary(instruction.operation, arena.load(old), operand, instruction.type);
+    }
+    write.data = arena.loads(write.value);
     addEvent(state, instruction, write, guardLoads);
+    if (instruction.completion != litmus::Completion::MbarrierCompleteTx) {
+      return;
+    }
     completeTx(state, instruction, instruction.operands[2], operation, litmus::bitsOf(instruction.type) / 8,
                guardLoads);
   }
@@ -530,11 +569,35 @@ class PathEnumerator {
     write.kind = EventKind::Write;
     write.location = address(state, instruction, operands[0]);
     write.value = arena.load(readIndex);
+    std::optional<std::uint8_t> oldIndex;
+    if (litmus::isAsyncReduction(instruction.opcode)) {
+      // cp.reduce.async.bulk (9.7.9.25.4.2): "Each reduction operation
+      // performed by the cp.reduce.async.bulk has individually .relaxed.gpu
+      // memory ordering semantics": an atomic update of the destination.
+      PathEvent old = write;
+      old.kind = EventKind::Read;
+      old.value = kNoExpr;
+      old.semantics = Semantics::Relaxed;
+      old.scope = litmus::Scope::Gpu;
+      old.atomic = true;
+      old.reduction = true;
+      oldIndex = addEvent(state, instruction, old, guardLoads);
+      write = old;
+      write.kind = EventKind::Write;
+      write.value =
+          arena.binary(instruction.operation, arena.load(*oldIndex), arena.load(readIndex), instruction.type);
+    }
     write.data = arena.loads(write.value);
     const std::uint8_t writeIndex = addEvent(state, instruction, write, guardLoads);
+    if (read.proxy == litmus::Proxy::Generic) {
+      state.cpAsyncAccesses |= eventBit(readIndex) | eventBit(writeIndex);
+    }
     if (instruction.completion != litmus::Completion::MbarrierCompleteTx) {
       std::vector<std::uint8_t>& uncommitted = state.uncommitted[groupsOf(instruction)];
       uncommitted.push_back(readIndex);
+      if (oldIndex) {
+        uncommitted.push_back(*oldIndex);
+      }
       uncommitted.push_back(writeIndex);
       return;
     }
@@ -547,6 +610,51 @@ class PathEnumerator {
     fence.asyncOperation = operation;
     addEvent(state, instruction, fence, guardLoads);
     completeTx(state, instruction, operands[3], operation, litmus::kBulkCopyBytes, guardLoads);
+  }
+
+  // cp.async.mbarrier.arrive{.noinc} [mbar] (PTX ISA 9.1 9.7.13.15.15):
+  // without .noinc, "the pending count of the mbarrier object is
+  // incremented by 1 prior to the asynchronous arrive-on operation", an
+  // atomic update of the object in program order (relaxed, at the .cta
+  // scope of an mbarrier operation without one); then the arrive-on, an
+  // asynchronous operation that "is ordered with respect to the memory
+  // operations performed by all prior cp.async operations initiated by the
+  // same thread" (8.9.1.1) and releases them as mbarrier.arrive's default
+  // .release.cta does (9.7.13.15.13): the consumer that sees the phase
+  // complete may "access the result of the asynchronous operations"
+  // (9.7.9.25.1.2).
+  void asyncMbarrierArrive(PathState& state, const Instruction& instruction, EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    PathEvent read;
+    read.kind = EventKind::Read;
+    read.semantics = Semantics::Relaxed;
+    read.scope = litmus::Scope::Cta;
+    read.location = address(state, instruction, instruction.operands[0]);
+    read.atomic = true;
+    const auto update = [&](PathEvent access, litmus::Operation operation, std::int64_t operand,
+                            Semantics semantics) {
+      const std::uint8_t old = addEvent(state, instruction, access, guardLoads);
+      access.kind = EventKind::Write;
+      access.semantics = semantics;
+      access.value = arena.binary(operation, arena.load(old), arena.integer(operand), litmus::DataType::B64);
+      access.data = arena.loads(access.value);
+      addEvent(state, instruction, access, guardLoads);
+    };
+    read.asyncOperation = ++state.asyncOperations;
+    read.asyncPredecessors = state.cpAsyncAccesses;
+    if (instruction.opcode == litmus::Opcode::AsyncMbarrierArriveNoInc) {
+      update(read, litmus::Operation::MbarrierArrive, 0, Semantics::Release);
+      return;
+    }
+    // Without .noinc the increment and the arrive-on leave the pending
+    // count as it was, and no phase completes between them: opcheck counts
+    // the increment as one pending transaction, an expect-tx of 1, and the
+    // arrive-on as its complete-tx (litmus/AsyncOperations.h).
+    PathEvent increment = read;
+    increment.asyncOperation = 0;
+    increment.asyncPredecessors = 0;
+    update(increment, litmus::Operation::MbarrierExpectTx, 1, Semantics::Relaxed);
+    update(read, litmus::Operation::MbarrierCompleteTx, 1, Semantics::Release);
   }
 
   // cp.async.bulk.wait_group{.read} N, cp.async.wait_group N: every group

@@ -46,6 +46,11 @@ struct PathEvent {
   // once a wait has completed them (kNotAwaited until then).
   std::uint8_t asyncOperation = 0;
   std::uint8_t awaitedAt = kNotAwaited;
+  // The path events of other asynchronous operations that program order
+  // leads to this one (bits are path event indices): the arrive-on of
+  // cp.async.mbarrier.arrive follows the accesses of the thread's prior
+  // cp.async operations (PTX ISA 9.1 8.9.1.1).
+  EventSet asyncPredecessors = 0;
   bool atomic = false;     // one half of an atom or red
   bool reduction = false;  // one half of a red (PTX ISA 9.1 8.11.1: no acquire patterns)
   ExprId value = kNoExpr;  // Write: the value written

@@ -17,4 +17,12 @@ bool isAsyncOperation(const Instruction& instruction) {
   return kind == InstructionKind::ProxyFence && proxyOf(instruction) == Proxy::Async;
 }
 
+bool isAsyncMbarrierArrive(Opcode opcode) {
+  return opcode == Opcode::AsyncMbarrierArrive || opcode == Opcode::AsyncMbarrierArriveNoInc;
+}
+
+bool isAsyncReduction(Opcode opcode) {
+  return opcode == Opcode::BulkReduce || opcode == Opcode::AsyncReduction;
+}
+
 }  // namespace opcheck::litmus

@@ -17,6 +17,9 @@
 //    other", 8.9.1.1), after every earlier instruction of the thread and
 //    before none of its later ones ("ordered after prior instructions in the
 //    same thread ... but they are not part of the program order", 8.9.1.1);
+//  - the copy of .shared::cta to a peer CTA's .shared::cluster (distributed
+//    shared memory) is the same copy: a test's locations are shared by all
+//    its threads, so the peer's memory is a location like any other;
 //  - .mbarrier::complete_tx::bytes: then an implicit generic-async proxy
 //    fence ("The completion of a cp{.reduce}.async.bulk operation is followed
 //    by an implicit generic-async proxy fence", 9.7.9.25.2) and the
@@ -52,8 +55,51 @@
 // object", outside program order as a copy is (it "initiates an
 // asynchronous store operation"); then "The complete-tx operation on the
 // mbarrier has .release semantics at .cluster scope", of "the amount of
-// data stored in bytes" (the type's size). Its release form
-// (st.async.release.global, for global memory) is not read.
+// data stored in bytes" (the type's size). Its release form,
+// st.async.release.scope{.global}.type [a], b, is "a release store to global
+// memory ... a strong memory operation with .release semantics at the scope
+// specified by .scope", outside program order too, completing through no
+// mbarrier ("the completion of the store synchronizes with the end of the
+// CTA", which no outcome of a litmus test observes).
+//
+// red.async.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes
+// .op.type [a], b, [mbar] (9.7.13.7) is st.async with a reduction for the
+// write: "The reduce operation is a relaxed memory operation" (an atomic
+// update of a at .cluster scope), then the complete-tx of the type's
+// bytes, "The complete-tx operation on the mbarrier has .release semantics
+// at .cluster scope". Its release form, red.async.release.scope{.global}
+// .add.type [a], b, is a release atomic update of a at the scope (.gpu or
+// .cluster), completing as st.async's release form does.
+//
+// cp.reduce.async.bulk.dst.src.completion.redOp.type [dst], [src], size
+// {, [mbar]} (9.7.9.25.4.2) is a bulk copy whose write is an atomic update
+// of the destination with the source's value: "Each reduction operation
+// performed by the cp.reduce.async.bulk has individually .relaxed.gpu
+// memory ordering semantics. The load operations in cp.reduce.async.bulk
+// are treated as weak memory operation". It reduces .shared::cta into
+// .shared::cluster through an mbarrier, or into .global through a bulk
+// group, and completes as the copy does; only its integer .type forms are
+// read (a location holds one integer).
+//
+// cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [mbar]
+// (9.7.13.15.15) makes the thread's prior cp.async operations complete
+// through an mbarrier: an arrive-on of the object, triggered "upon the
+// completion of all prior cp.async operations initiated by the executing
+// thread", an asynchronous operation "ordered with respect to the memory
+// operations performed by all prior cp.async operations initiated by the
+// same thread" (8.9.1.1). Its semantics are those of mbarrier.arrive
+// without .sem and .scope, .release.cta (9.7.13.15.13), so a thread that
+// sees the phase complete can "access the result of the asynchronous
+// operations" (9.7.9.25.1.2). Without .noinc, "the pending count of the
+// mbarrier object is incremented by 1 prior to the asynchronous arrive-on
+// operation. This results in a zero-net change for the pending count": the
+// increment is an atomic update in program order. opcheck's mbarrier
+// objects hold no more pending arrivals than expected (litmus/
+// InstructionSemantics.h), so the increment is counted as an expect-tx of
+// one transaction and the arrive-on as its complete-tx: the counts after
+// both are the hardware's, and no phase completes between them, as none
+// does in the hardware; a program that arrives more often than its count
+// allows differs (its phase completes early on the hardware).
 #pragma once
 
 #include <cstdint>
@@ -72,5 +118,15 @@ constexpr std::int64_t kBulkCopyBytes = 16;
 // runs on its copy engine (opsem/CopyEngine.h); the models without proxies
 // refuse those of the async proxy.
 bool isAsyncOperation(const Instruction& instruction);
+
+// cp.async.mbarrier.arrive{.noinc} (PTX ISA 9.1 9.7.13.15.15): the
+// asynchronous arrive-on that follows the thread's prior cp.async
+// operations, an operation on an mbarrier of st.async's kind.
+bool isAsyncMbarrierArrive(Opcode opcode);
+
+// cp.reduce.async.bulk (9.7.9.25.4.2) and red.async (9.7.13.7): the
+// asynchronous operations whose write reduces the destination with their
+// value (Instruction::operation), an atomic update of it.
+bool isAsyncReduction(Opcode opcode);
 
 }  // namespace opcheck::litmus

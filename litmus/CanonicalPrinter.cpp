@@ -220,6 +220,9 @@ std::string printMnemonic(const Instruction& instruction) {
   if (!proxyFence) {
     appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.stateSpace));
     appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.sourceStateSpace));
+    // cp.reduce.async.bulk.dst.src.completion.redOp.type (9.7.9.25.4.2),
+    // red.async.sem.scope.ss.completion.op.type (9.7.13.7).
+    appendIfAccepted(QualifierCategory::Completion, spelling(instruction.completion));
   }
   appendIfAccepted(QualifierCategory::CacheOperator, spelling(instruction.cacheOperator));
   appendIfAccepted(QualifierCategory::Operation, spelling(instruction.operation));
@@ -227,7 +230,6 @@ std::string printMnemonic(const Instruction& instruction) {
   if (proxyFence) {
     appendIfAccepted(QualifierCategory::StateSpace, spelling(instruction.stateSpace));
   }
-  appendIfAccepted(QualifierCategory::Completion, spelling(instruction.completion));
   appendIfAccepted(QualifierCategory::BarrierAction, spelling(instruction.barrierAction));
   appendIfAccepted(QualifierCategory::Comparison, spelling(instruction.comparison));
   appendIfAccepted(QualifierCategory::DataType, spelling(instruction.type));

@@ -129,6 +129,11 @@ const std::vector<Architecture>& architecturePresets() {
       brokenVolta("broken-wait-group",
                   "as volta, but a wait_group goes on before the copies of its groups are done (COPY-6)",
                   &Architecture::brokenWaitGroupSkipsCopies),
+      brokenVolta(
+          "broken-async-arrive",
+          "as volta, but cp.async.mbarrier.arrive arrives before the thread's earlier cp.async copies "
+          "are done (COPY-8)",
+          &Architecture::brokenAsyncArriveSkipsCopies),
   };
   return presets;
 }

@@ -93,6 +93,7 @@ struct Architecture {
   bool brokenAsyncFenceSkipsDrain = false;       // COPY-4: fence.proxy.async waits for nothing
   bool brokenCompleteTxBeforeWrite = false;      // COPY-5: the complete-tx comes before the write
   bool brokenWaitGroupSkipsCopies = false;       // COPY-6: a wait_group waits for no copy
+  bool brokenAsyncArriveSkipsCopies = false;     // COPY-8: cp.async.mbarrier.arrive waits for no cp.async
 };
 
 // The presets, the default first.

@@ -53,6 +53,27 @@
 //   something puts the implicit generic-async proxy fence after them, and
 //   waits as COPY-4 does, with nothing in flight. A commit does nothing at
 //   run time: the groups are the program's.
+// [COPY-8] cp.async.mbarrier.arrive{.noinc} is handed over as COPY-1 says.
+//   Without .noinc, issuing it first increments the mbarrier's pending
+//   count, counted as an expect-tx of one (litmus/AsyncOperations.h), at
+//   the mbarrier's home line as COPY-5 performs a complete-tx. Its
+//   arrive-on (without .noinc, the complete-tx of that transaction) is
+//   performed as COPY-5's, once no cp.async its thread issued before it is
+//   in the engine: "upon the completion of all prior cp.async operations
+//   initiated by the executing thread" (9.7.13.15.15).
+// [COPY-9] cp.reduce.async.bulk and red.async write their destination as
+//   an atomic update at its home line, reading the old value and writing
+//   the new one in one step (their .relaxed.gpu and .relaxed.cluster
+//   reductions, 9.7.9.25.4.2, 9.7.13.7), where the location's coherence
+//   order takes it.
+//
+// [COPY-10] The release forms of st.async and red.async (to global memory,
+//   9.7.9.12, 9.7.13.7: "a strong memory operation with .release semantics
+//   at the scope specified by .scope") complete through no mbarrier: the
+//   engine writes them at the L2 as COPY-3 says, once also its CTA's
+//   near-partition copies are current, as a release does (PART-3): the
+//   thread's earlier operations performed (COPY-1) and its writes at the L2
+//   before, which is the release of a device's scopes.
 //
 // Invariants (StateInvariants.h):
 // [INV-21] A CTA's engine holds at most kEngineSlots operations, its unused
@@ -108,15 +129,25 @@ class CopyEngine {
       return false;
     }
     const CompiledInstruction& instruction = hardware_.program.threads[thread][self.pc];
+    const bool increments = instruction.opcode == litmus::Opcode::AsyncMbarrierArrive;
+    if (increments && (!drained(state, thread) || !hardware_.l2.nearCopiesCurrent(state, cta))) {
+      return false;  // COPY-8, as COPY-5
+    }
     const std::int32_t event = hardware_.recorder.issueAsync(state, thread, eventsOf(instruction));
     if (event < 0) {
       return cut(state, thread);
+    }
+    if (increments) {
+      updateMbarrier(state, thread, self.pc, static_cast<std::uint32_t>(event),
+                     litmus::Operation::MbarrierExpectTx);  // COPY-8
     }
     Operation& operation = state.copyEngine[cta][state.copyEngineLength[cta]++];
     operation.thread = static_cast<std::uint8_t>(thread);
     operation.instruction = static_cast<std::uint8_t>(self.pc + 1);
     operation.event = static_cast<std::uint8_t>(event);
-    if (isStore(instruction)) {
+    if (litmus::isAsyncMbarrierArrive(instruction.opcode)) {
+      operation.stage = kComplete;  // COPY-8
+    } else if (isStore(instruction)) {
       const CompiledOperand& value = instruction.operands[1];
       operation.value = makeStored<Stored>(
           value.kind == CompiledOperand::Kind::Register ? self.registers[value.value] : value.value,
@@ -187,8 +218,9 @@ class CopyEngine {
         operation.stage = completes && early ? kComplete : kWrite;
         return true;
       case kWrite:
-        if (generic && !drained(state, thread)) {
-          return false;  // COPY-3
+        if ((generic && !drained(state, thread)) || (instruction.semantics == litmus::Semantics::Release &&
+                                                     !hardware_.l2.nearCopiesCurrent(state, cta))) {
+          return false;  // COPY-3, COPY-10, PART-3
         }
         write(state, operation);
         if (completes && !early) {
@@ -197,10 +229,11 @@ class CopyEngine {
         }
         break;
       case kComplete:
-        if (!drained(state, thread) || !hardware_.l2.nearCopiesCurrent(state, cta)) {
-          return false;  // COPY-5, PART-3
+        if (!drained(state, thread) || !hardware_.l2.nearCopiesCurrent(state, cta) ||
+            copiesBefore(state, cta, slot)) {
+          return false;  // COPY-5, PART-3, COPY-8
         }
-        completeTx(state, cta, operation);
+        completeTx(state, operation);
         if (early) {
           operation.stage = kWrite;
           return true;
@@ -258,18 +291,27 @@ class CopyEngine {
  private:
   static constexpr std::size_t kSlots = State::kEngineSlots;
 
+  // st.async and red.async; cp.async.mbarrier.arrive is of their kind but
+  // writes nothing but the mbarrier.
   static bool isStore(const CompiledInstruction& instruction) {
-    return litmus::kindOf(instruction.opcode) == litmus::InstructionKind::AsyncStore;
+    return litmus::kindOf(instruction.opcode) == litmus::InstructionKind::AsyncStore &&
+           !litmus::isAsyncMbarrierArrive(instruction.opcode);
   }
   static bool completesTx(const CompiledInstruction& instruction) {
-    return isStore(instruction) || instruction.completion == litmus::Completion::MbarrierCompleteTx;
+    return litmus::isAsyncMbarrierArrive(instruction.opcode) ||
+           instruction.completion == litmus::Completion::MbarrierCompleteTx;
   }
-  // The events the ptx model gives the operation (axiomcheck/ThreadPaths.cpp):
-  // a copy's read and write, then with an mbarrier the implicit proxy fence
-  // and the complete-tx; st.async's write and complete-tx.
+  // The events the ptx model gives the operation (axiomcheck/ThreadPaths.cpp),
+  // an atomic update one event: a copy's read and write (a reduction's
+  // update), then with an mbarrier the implicit proxy fence and the
+  // complete-tx; st.async's write (red.async's update) and complete-tx;
+  // cp.async.mbarrier.arrive's increment without .noinc, then its arrive-on.
   static std::uint32_t eventsOf(const CompiledInstruction& instruction) {
+    if (litmus::isAsyncMbarrierArrive(instruction.opcode)) {
+      return instruction.opcode == litmus::Opcode::AsyncMbarrierArrive ? 2 : 1;
+    }
     if (isStore(instruction)) {
-      return 2;
+      return completesTx(instruction) ? 2 : 1;
     }
     return completesTx(instruction) ? 4 : 2;
   }
@@ -278,7 +320,29 @@ class CopyEngine {
     return operation.event + (isStore(instruction) ? 0u : 1u);
   }
   static std::uint32_t completeEvent(const CompiledInstruction& instruction, const Operation& operation) {
-    return operation.event + (isStore(instruction) ? 1u : 3u);
+    return operation.event + eventsOf(instruction) - 1u;
+  }
+
+  // COPY-8: a cp.async the thread of the operation at SLOT issued before it
+  // is still in CTA's engine (the engine keeps them oldest first).
+  bool copiesBefore(const State& state, std::uint32_t cta, std::uint32_t slot) const {
+    const Operation& operation = state.copyEngine[cta][slot];
+    const CompiledInstruction& instruction =
+        hardware_.program.threads[operation.thread][operation.instruction - 1u];
+    if (!litmus::isAsyncMbarrierArrive(instruction.opcode) ||
+        hardware_.architecture.brokenAsyncArriveSkipsCopies) {
+      return false;
+    }
+    for (std::uint32_t earlier = 0; earlier < slot; ++earlier) {
+      const Operation& other = state.copyEngine[cta][earlier];
+      const CompiledInstruction& copy = hardware_.program.threads[other.thread][other.instruction - 1u];
+      if (other.thread == operation.thread &&
+          litmus::kindOf(copy.opcode) == litmus::InstructionKind::AsyncCopy &&
+          copy.proxy != litmus::Proxy::Async) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // COPY-3, COPY-4, COPY-5: THREAD's writes are at the L2.
@@ -303,8 +367,16 @@ class CopyEngine {
     const Program& program = hardware_.program;
     const CompiledInstruction& instruction = program.threads[operation.thread][operation.instruction - 1u];
     const auto destination = static_cast<std::uint32_t>(instruction.operands[0].value);
-    const Stored written = hardware_.recorder.writtenAt(
-        state, operation.thread, writeEvent(instruction, operation), valueOf(operation.value));
+    const std::uint32_t event = writeEvent(instruction, operation);
+    Value value = valueOf(operation.value);
+    if (litmus::isAsyncReduction(instruction.opcode)) {
+      // COPY-9: the update of the destination at its home line.
+      const Stored old = hardware_.l2.homeLine(state, device(operation.thread), destination);
+      hardware_.recorder.readAt(state, operation.thread, event, old);
+      value = update(program, instruction.operation, valueOf(old), value, instruction.type, operation.thread,
+                     operation.instruction - 1u);
+    }
+    const Stored written = hardware_.recorder.writtenAt(state, operation.thread, event, value);
     hardware_.l2.setHomeLine(state, device(operation.thread), destination, written);
     hardware_.recorder.coherence(state, destination, written);
     for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
@@ -315,21 +387,37 @@ class CopyEngine {
     }
   }
 
-  // COPY-5: the complete-tx on the mbarrier, the operation's last operand.
-  void completeTx(State& state, std::uint32_t cta, const Operation& operation) const {
+  // COPY-5, COPY-8: the complete-tx on the mbarrier, the operation's last
+  // operand, or cp.async.mbarrier.arrive's arrive-on.
+  void completeTx(State& state, const Operation& operation) const {
+    const CompiledInstruction& instruction =
+        hardware_.program.threads[operation.thread][operation.instruction - 1u];
+    const bool arrive = instruction.opcode == litmus::Opcode::AsyncMbarrierArriveNoInc;
+    updateMbarrier(state, operation.thread, operation.instruction - 1u, completeEvent(instruction, operation),
+                   arrive ? litmus::Operation::MbarrierArrive : litmus::Operation::MbarrierCompleteTx);
+  }
+
+  // OPERATION (complete-tx, expect-tx, arrive-on) of the bytes or the one
+  // transaction the instruction at AT of THREAD counts, on its mbarrier (its
+  // last operand) at the home line, recorded as EVENT; then the CTA's copy
+  // and L1 line (PART-2, L1-4).
+  void updateMbarrier(State& state, std::uint32_t thread, std::uint32_t at, std::uint32_t event,
+                      litmus::Operation operation) const {
     const Program& program = hardware_.program;
-    const std::uint32_t thread = operation.thread;
-    const CompiledInstruction& instruction = program.threads[thread][operation.instruction - 1u];
+    const CompiledInstruction& instruction = program.threads[thread][at];
+    const std::uint32_t cta = program.ctaOf[thread];
     const auto mbarrier = static_cast<std::uint32_t>(instruction.operands.back().value);
-    const std::uint32_t event = completeEvent(instruction, operation);
     const Stored old = hardware_.l2.homeLine(state, device(thread), mbarrier);
     hardware_.recorder.readAt(state, thread, event, old);
-    const Value bytes = isStore(instruction) ? static_cast<Value>(litmus::bitsOf(instruction.type) / 8)
-                                             : static_cast<Value>(litmus::kBulkCopyBytes);
+    Value count = static_cast<Value>(litmus::kBulkCopyBytes);
+    if (litmus::isAsyncMbarrierArrive(instruction.opcode)) {
+      count = operation == litmus::Operation::MbarrierArrive ? 0 : 1;
+    } else if (isStore(instruction)) {
+      count = static_cast<Value>(litmus::bitsOf(instruction.type) / 8);
+    }
     const Stored result = hardware_.recorder.writtenAt(
         state, thread, event,
-        update(program, litmus::Operation::MbarrierCompleteTx, valueOf(old), bytes, litmus::DataType::B64,
-               thread, operation.instruction - 1u));
+        update(program, operation, valueOf(old), count, litmus::DataType::B64, thread, at));
     hardware_.l2.setHomeLine(state, device(thread), mbarrier, result);
     hardware_.recorder.coherence(state, mbarrier, result);
     hardware_.l2.refreshNearCopy(state, cta, mbarrier);  // PART-2

@@ -1,11 +1,13 @@
 #include "parser/MnemonicDecoder.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/Diagnostic.h"
 #include "litmus/InstructionSemantics.h"
 
@@ -101,6 +103,17 @@ class Decoder {
       return;
     }
     const litmus::QualifierInfo* qualifier = litmus::findQualifier(word.text);
+    if (qualifier == nullptr && instruction_.opcode == Opcode::ProxyFence &&
+        (word.text == "async::generic" || word.text.starts_with("sync_restrict::"))) {
+      // PTX ISA 9.1 9.7.13.4: fence.proxy.async::generic.acquire
+      // .sync_restrict::shared::cluster.cluster and its .release
+      // .sync_restrict::shared::cta form order only "operations performed on
+      // objects in .shared::cta [.shared::cluster] state space", and a
+      // litmus test's locations have no state space (docs/dialects.md).
+      fail(at(word), "'." + std::string(word.text) + "' in '" + std::string(mnemonic_) +
+                         "' is not supported: the uni-directional proxy fence orders the accesses of one "
+                         "shared state space, and a test's locations name none (write fence.proxy.async)");
+    }
     if (qualifier == nullptr) {
       fail(at(word),
            "unknown qualifier '." + std::string(word.text) + "' in '" + std::string(mnemonic_) + "'");
@@ -301,7 +314,16 @@ class Decoder {
         }
         break;
       case InstructionKind::AsyncStore:
-        decodeAsyncStore();
+        if (litmus::isAsyncMbarrierArrive(i.opcode)) {
+          // 9.7.13.15.15: cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64.
+          require(i.stateSpace == litmus::StateSpace::Generic || i.stateSpace == litmus::StateSpace::Shared ||
+                      i.stateSpace == litmus::StateSpace::SharedCta,
+                  "the mbarrier is in .shared or .shared::cta");
+          require(i.type == litmus::DataType::None || i.type == litmus::DataType::B64,
+                  "an mbarrier object is .b64");
+        } else {
+          decodeAsyncWrite();
+        }
         break;
       case InstructionKind::AsyncCommit:
         break;
@@ -385,29 +407,89 @@ class Decoder {
   // PTX ISA 9.1 9.7.9.25.4.1, the forms opcheck reads:
   //   cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes
   //   cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+  //   cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes
   //   cp.async.bulk.global.shared::cta.bulk_group
+  // and 9.7.9.25.4.2's cp.reduce.async.bulk:
+  //   cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.redOp.type
+  //   cp.reduce.async.bulk.global.shared::cta.bulk_group.redOp.type
   // "For a bulk asynchronous operation, the mbarrier object must be specified
   // in the asynchronous operation" (9.7.9.25.1.2).
   void decodeBulkCopy() const {
     using litmus::Completion;
     using litmus::StateSpace;
     const Instruction& i = instruction_;
+    const bool reduce = i.opcode == Opcode::BulkReduce;
     require(sourceSeen_,
-            "needs a destination and a source state space (.shared::cta.global, "
-            ".shared::cluster.global or .global.shared::cta)");
-    const bool toShared =
+            reduce ? "needs a destination and a source state space (.shared::cluster.shared::cta "
+                     "or .global.shared::cta)"
+                   : "needs a destination and a source state space (.shared::cta.global, "
+                     ".shared::cluster.global, .shared::cluster.shared::cta or .global.shared::cta)");
+    const bool fromGlobal =
         (i.stateSpace == StateSpace::SharedCta || i.stateSpace == StateSpace::SharedCluster) &&
         i.sourceStateSpace == StateSpace::Global;
+    const bool toPeer =
+        i.stateSpace == StateSpace::SharedCluster && i.sourceStateSpace == StateSpace::SharedCta;
     const bool toGlobal = i.stateSpace == StateSpace::Global && i.sourceStateSpace == StateSpace::SharedCta;
-    require(toShared || toGlobal,
-            "copies global memory to .shared::cta or .shared::cluster, or .shared::cta "
-            "to .global (PTX ISA 9.1 9.7.9.25.4.1)");
+    if (reduce) {
+      require(toPeer || toGlobal,
+              "reduces .shared::cta into .shared::cluster or .global (PTX ISA 9.1 9.7.9.25.4.2)");
+    } else {
+      require(fromGlobal || toPeer || toGlobal,
+              "copies global memory to .shared::cta or .shared::cluster, .shared::cta to .shared::cluster, "
+              "or .shared::cta to .global (PTX ISA 9.1 9.7.9.25.4.1)");
+    }
     require(i.completion != Completion::None && i.completion != Completion::Read,
             "needs a completion mechanism (.mbarrier::complete_tx::bytes or .bulk_group)");
-    require(!toShared || i.completion == Completion::MbarrierCompleteTx,
+    require(toGlobal || i.completion == Completion::MbarrierCompleteTx,
             "a copy to shared memory completes through .mbarrier::complete_tx::bytes");
     require(!toGlobal || i.completion == Completion::BulkGroup,
             "a copy to global memory completes through .bulk_group");
+    if (reduce) {
+      requireReduction(toGlobal ? ReductionTable::BulkToGlobal : ReductionTable::ToSharedCluster);
+    }
+  }
+
+  // The .redOp and .type pairs of cp.reduce.async.bulk (PTX ISA 9.1
+  // 9.7.9.25.4.2's table, its integer rows: opcheck's values are integers)
+  // and red.async (9.7.13.7, the same as the table's .shared::cluster rows).
+  enum class ReductionTable : std::uint8_t { ToSharedCluster, BulkToGlobal };
+  void requireReduction(ReductionTable table) const {
+    using litmus::Operation;
+    const Instruction& i = instruction_;
+    const bool global = table == ReductionTable::BulkToGlobal;
+    const auto typeIn = [&](std::initializer_list<DataType> types) {
+      return std::find(types.begin(), types.end(), i.type) != types.end();
+    };
+    require(i.operation != Operation::None,
+            "needs a reduction (.add, .min, .max, .inc, .dec, .and, .or, .xor)");
+    require(i.type != DataType::None, "needs an element type");
+    switch (i.operation) {
+      case Operation::Add:
+        require(typeIn({DataType::U32, DataType::S32, DataType::U64}),
+                ".add reduces .u32, .s32 or .u64 (the integer types PTX ISA 9.1 allows)");
+        break;
+      case Operation::Min:
+      case Operation::Max:
+        require(global ? typeIn({DataType::U32, DataType::S32, DataType::U64, DataType::S64})
+                       : typeIn({DataType::U32, DataType::S32}),
+                global
+                    ? ".min and .max reduce .u32, .s32, .u64 or .s64 (the integer types PTX ISA 9.1 allows)"
+                    : ".min and .max reduce .u32 or .s32 here (PTX ISA 9.1)");
+        break;
+      case Operation::Increment:
+      case Operation::Decrement:
+        require(i.type == DataType::U32, ".inc and .dec reduce .u32 (PTX ISA 9.1)");
+        break;
+      case Operation::And:
+      case Operation::Or:
+      case Operation::Xor:
+        require(global ? typeIn({DataType::B32, DataType::B64}) : i.type == DataType::B32,
+                global ? ".and, .or and .xor reduce .b32 or .b64 (PTX ISA 9.1)"
+                       : ".and, .or and .xor reduce .b32 here (PTX ISA 9.1)");
+        break;
+      default:
+        require(false, "the reduction is .add, .min, .max, .inc, .dec, .and, .or or .xor");
+    }
   }
 
   // PTX ISA 9.1 9.7.9.25.3.1: cp.async.ca|cg.shared{::cta}.global.
@@ -422,24 +504,52 @@ class Decoder {
             "needs .ca or .cg");
   }
 
-  // PTX ISA 9.1 9.7.9.12, the weak form: st.async{.weak}{.cluster}
-  // {.shared::cluster}{.mbarrier::complete_tx::bytes}.type; "If
+  // PTX ISA 9.1 9.7.9.12 st.async and 9.7.13.7 red.async, two forms each:
+  // the release one to global memory, at .gpu or .sys (st.async) or .gpu or
+  // .cluster (red.async, .add of .u32, .s32, .u64 or .s64), whose
+  // ".completion_mechanism must not be specified"; and the weak st.async or
+  // .relaxed.cluster red.async to .shared::cluster, where "If
   // .completion_mechanism is not specified, it defaults to
   // .mbarrier::complete_tx::bytes".
-  void decodeAsyncStore() {
+  void decodeAsyncWrite() {
+    using litmus::StateSpace;
     Instruction& i = instruction_;
-    require(i.semantics == Semantics::Weak,
-            "opcheck reads the weak st.async to shared memory (its .release form, to global memory, is not "
-            "read)");
-    require(i.scope == Scope::None || i.scope == Scope::Cluster, "st.async's scope is .cluster");
-    require(i.stateSpace == litmus::StateSpace::Generic || i.stateSpace == litmus::StateSpace::SharedCluster,
-            "st.async stores to .shared::cluster");
+    const bool reduction = i.opcode == Opcode::AsyncReduction;
+    const std::string name(opcodeSpelling());
+    if (i.semantics == Semantics::Release) {
+      const Scope wider = reduction ? Scope::Cluster : Scope::System;
+      require(i.scope == Scope::Gpu || i.scope == wider,
+              name + ".release's scope is .gpu or ." + std::string(litmus::spelling(wider)));
+      require(i.stateSpace == StateSpace::Generic || i.stateSpace == StateSpace::Global,
+              name + ".release writes .global");
+      require(i.completion == litmus::Completion::None, name + ".release has no completion mechanism");
+      require(reduction ? i.operation == litmus::Operation::Add &&
+                              (i.type == DataType::U32 || i.type == DataType::S32 ||
+                               i.type == DataType::U64 || i.type == DataType::S64)
+                        : i.type != DataType::None && i.type != DataType::Predicate,
+              reduction ? "red.async.release is .add of .u32, .s32, .u64 or .s64"
+                        : "st.async.release needs a type");
+      return;
+    }
+    if (reduction) {
+      require(i.semantics == Semantics::Relaxed && i.scope == Scope::Cluster,
+              "red.async is .relaxed.cluster or .release");
+    } else {
+      require(i.semantics == Semantics::Weak, "st.async is .weak or .release");
+      require(i.scope == Scope::None || i.scope == Scope::Cluster, "st.async's scope is .cluster");
+    }
+    require(i.stateSpace == StateSpace::Generic || i.stateSpace == StateSpace::SharedCluster,
+            reduction ? "red.async reduces .shared::cluster" : "st.async stores to .shared::cluster");
     require(
         i.completion == litmus::Completion::None || i.completion == litmus::Completion::MbarrierCompleteTx,
-        "st.async completes through .mbarrier::complete_tx::bytes");
+        name + " completes through .mbarrier::complete_tx::bytes");
     i.completion = litmus::Completion::MbarrierCompleteTx;
-    require(i.type != DataType::None && i.type != DataType::Predicate && litmus::bitsOf(i.type) >= 32,
-            "st.async stores .b32, .b64, .u32, .u64, .s32 or .s64");
+    if (reduction) {
+      requireReduction(ReductionTable::ToSharedCluster);
+    } else {
+      require(i.type != DataType::None && i.type != DataType::Predicate && litmus::bitsOf(i.type) >= 32,
+              "st.async stores .b32, .b64, .u32, .u64, .s32 or .s64");
+    }
   }
 
   std::string_view mnemonic_;

@@ -511,6 +511,17 @@ class TestBuilder {
                                              "' completes through its bulk group and "
                                              "names no mbarrier");
       }
+    } else if (kind == litmus::InstructionKind::AsyncStore &&
+               !litmus::isAsyncMbarrierArrive(instruction.opcode)) {
+      // st.async and red.async name the mbarrier they complete through, and
+      // their release forms none (PTX ISA 9.1 9.7.9.12, 9.7.13.7:
+      // ".completion_mechanism must not be specified").
+      const bool mbarrier = instruction.completion == litmus::Completion::MbarrierCompleteTx;
+      if (mbarrier != (operands.size() == 3)) {
+        fail(instruction.position,
+             mbarrier ? "'" + pending.mnemonic + "' needs the mbarrier it completes: [mbar]"
+                      : "'" + pending.mnemonic + "' is a release operation and names no mbarrier");
+      }
     } else if (kind == litmus::InstructionKind::AsyncWait && !operands.empty()) {
       if (operands[0].kind != Operand::Kind::Immediate || operands[0].immediate < 0) {
         fail(pending.operands[0].position, "a bulk wait's N is an integer constant, 0 or more");

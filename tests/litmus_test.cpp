@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/InstructionSemantics.h"
 #include "litmus/Opcode.h"
@@ -56,7 +57,7 @@ TEST_CASE("the opcode table's kinds say which instructions read, write, branch o
         Strings{"bra", "goto", "beq", "bne", "blt", "ble", "bgt", "bge"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) { return isProxyInstruction(row.opcode); }) ==
         Strings{"fence.proxy", "cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group",
-                "cold", "sust", "suld", "tld"});
+                "cp.reduce.async.bulk", "cold", "sust", "suld", "tld"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) {
           return row.kind == InstructionKind::RegisterOperation;
         }) == Strings{"mov", "add", "sub", "and", "or", "xor", "cvt"});
@@ -73,10 +74,11 @@ TEST_CASE("the opcode table's kinds say which instructions read, write, branch o
   CHECK(spellingsWhere([](const OpcodeInfo& row) {
           return row.kind == InstructionKind::AsyncCopy || row.kind == InstructionKind::AsyncCommit ||
                  row.kind == InstructionKind::AsyncWait;
-        }) == Strings{"cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group", "cp.async",
-                      "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all"});
+        }) == Strings{"cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group",
+                      "cp.reduce.async.bulk", "cp.async", "cp.async.commit_group", "cp.async.wait_group",
+                      "cp.async.wait_all"});
   CHECK(spellingsWhere([](const OpcodeInfo& row) { return row.kind == InstructionKind::AsyncStore; }) ==
-        Strings{"st.async"});
+        Strings{"cp.async.mbarrier.arrive", "cp.async.mbarrier.arrive.noinc", "st.async", "red.async"});
 }
 
 TEST_CASE("each kind of instruction has the operands and qualifiers its kind implies", "[litmus]") {
@@ -104,8 +106,10 @@ TEST_CASE("each kind of instruction has the operands and qualifiers its kind imp
           (isMemoryAccess(row.opcode) || row.kind == InstructionKind::Fence ||
            row.kind == InstructionKind::ClusterArrive || row.kind == InstructionKind::ClusterWait ||
            row.kind == InstructionKind::MbarrierArrive || row.kind == InstructionKind::MbarrierWait ||
-           row.kind == InstructionKind::MbarrierUpdate || row.kind == InstructionKind::AsyncStore));
-    CHECK(accepts(row, QualifierCategory::Operation) == isReadModifyWrite(row.opcode));
+           row.kind == InstructionKind::MbarrierUpdate ||
+           (row.kind == InstructionKind::AsyncStore && !litmus::isAsyncMbarrierArrive(row.opcode))));
+    CHECK(accepts(row, QualifierCategory::Operation) ==
+          (isReadModifyWrite(row.opcode) || litmus::isAsyncReduction(row.opcode)));
     CHECK(accepts(row, QualifierCategory::Comparison) == (row.kind == InstructionKind::SetPredicate));
     CHECK(accepts(row, QualifierCategory::BarrierAction) == (row.kind == InstructionKind::Barrier));
     CHECK(accepts(row, QualifierCategory::Proxy) == (row.kind == InstructionKind::ProxyFence));

@@ -1,4 +1,4 @@
-// ptx-op's copy engine (opsem/CopyEngine.h, COPY-1 to COPY-7): the
+// ptx-op's copy engine (opsem/CopyEngine.h, COPY-1 to COPY-9): the
 // catalogue's asynchronous tests against the verdicts PTX ISA 9.1 gives
 // them (catalogue/expectations.tsv, the quotes there), what the engine does
 // not model refused at the instruction, and the mbarrier objects it holds.
@@ -46,7 +46,11 @@ TEST_CASE("the copy engine forbids what PTX ISA 9.1 forbids of each asynchronous
   for (const char* forbidden :
        {"TMA-load+st+fence.proxy.async.litmus", "TMA-store+st+fence.proxy.async.litmus",
         "TMA-store+reuse+wait_group.read.litmus", "cp.async+wait_group.1+older.litmus",
-        "pipeline+release+fence.proxy.async.litmus", "st.async+peer-mbarrier.litmus"}) {
+        "pipeline+release+fence.proxy.async.litmus", "st.async+peer-mbarrier.litmus",
+        "DSMEM-copy+st+fence.proxy.async.litmus", "red.async+peer-mbarrier.litmus",
+        "TMA-reduce+wait_group.litmus", "TMA-reduce+TMA-reduce.litmus", "DSMEM-reduce+peer-mbarrier.litmus",
+        "cp.async+mbarrier.arrive.noinc.litmus", "cp.async+mbarrier.arrive+arrive.litmus",
+        "MP+st.async.release.litmus", "MP+red.async.release.litmus"}) {
     for (const char* preset : {"volta", "kepler", "partitioned-l2"}) {
       INFO(forbidden << " under " << preset);
       CHECK_FALSE(engineReaches(forbidden, preset));
@@ -55,9 +59,13 @@ TEST_CASE("the copy engine forbids what PTX ISA 9.1 forbids of each asynchronous
   // Allowed, and reached because a copy is not in program order with its
   // thread's later instructions (COPY-1), reads at the L2 past a store
   // still on its way (COPY-2, COPY-3), and a wait_group 1 leaves the newer
-  // group pending (COPY-6).
-  for (const char* allowed : {"TMA-store+st.litmus", "TMA-store+reuse.litmus",
-                              "cp.async+wait_group.1+newer.litmus", "pipeline+reuse-before-release.litmus"}) {
+  // group pending (COPY-6); a reduction is such a copy (COPY-9), and a
+  // cp.async issued after cp.async.mbarrier.arrive is not awaited by its
+  // arrive-on (COPY-8).
+  for (const char* allowed :
+       {"TMA-store+st.litmus", "TMA-store+reuse.litmus", "cp.async+wait_group.1+newer.litmus",
+        "pipeline+reuse-before-release.litmus", "DSMEM-copy+st.litmus", "TMA-reduce+no-wait.litmus",
+        "cp.async+mbarrier.arrive.noinc+later.litmus"}) {
     INFO(allowed);
     CHECK(engineReaches(allowed, "volta"));
   }
@@ -68,6 +76,7 @@ TEST_CASE("each broken copy-engine rule reaches the outcome its catalogue test f
   CHECK(engineReaches("TMA-store+st+fence.proxy.async.litmus", "broken-async-fence"));
   CHECK(engineReaches("TMA-load+st+fence.proxy.async.litmus", "broken-complete-tx"));
   CHECK(engineReaches("TMA-store+reuse+wait_group.read.litmus", "broken-wait-group"));
+  CHECK(engineReaches("cp.async+mbarrier.arrive.noinc.litmus", "broken-async-arrive"));
 }
 
 TEST_CASE("what the copy engine does not model is refused at the instruction", "[opsem][async][bad-input]") {

@@ -305,3 +305,38 @@ TEST_CASE("the TMA tests race across the proxies without fence.proxy.async and n
   CHECK(result.standardOutput.find("Races TMA-load+st 1 missing-proxy-fence\n") != std::string::npos);
   CHECK(result.standardOutput.find("put fence.proxy.async between them") != std::string::npos);
 }
+
+TEST_CASE("the reductions and cp.async.mbarrier.arrive race as their proxies and completions say",
+          "[races][async]") {
+  const fs::path async = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async";
+  const axiomcheck::AxiomaticModel& ptx = axiomcheck::ptxModel();
+  const auto racesIn = [&](const char* name) {
+    return racesOf(async / (std::string(name) + ".litmus"), ptx);
+  };
+  // PTX ISA 9.1 8.7 condition 2, "Both operations are performed via the
+  // same proxy": cp.reduce.async.bulk's update (async proxy) and a generic
+  // atom are not morally strong, and 9.7.9.25.2 asks for a cross-proxy fence.
+  const axiomcheck::TestRaces mixed = racesIn("TMA-reduce+atom");
+  REQUIRE(mixed.races.size() == 1);
+  CHECK(mixed.races[0].kind == axiomcheck::RaceClass::MissingProxyFence);
+  CHECK(mixed.races[0].first.thread != mixed.races[0].second.thread);
+  // Two .relaxed.gpu reductions through the async proxy are morally strong
+  // (9.7.9.25.4.2, 8.7); a wait_group completes the reduction before the
+  // load, with the implicit proxy fence (9.7.9.25.2).
+  CHECK(racesIn("TMA-reduce+TMA-reduce").races.empty());
+  CHECK(racesIn("TMA-reduce+wait_group").races.empty());
+  // Without the wait the load and the reduction's write meet across the
+  // proxies with nothing between them (8.9.1.1, 9.7.9.25.2).
+  const axiomcheck::TestRaces unawaited = racesIn("TMA-reduce+no-wait");
+  REQUIRE(unawaited.races.size() == 1);
+  CHECK(unawaited.races[0].kind == axiomcheck::RaceClass::MissingProxyFence);
+  // The arrive-on that follows the copy completes it for the waiting
+  // thread (9.7.13.15.15, 9.7.9.25.1.2); a copy issued after
+  // cp.async.mbarrier.arrive is not tracked, and reading its destination
+  // before it completes "exhibits undefined behavior" (9.7.9.25.1).
+  CHECK(racesIn("cp.async+mbarrier.arrive.noinc").races.empty());
+  CHECK(racesIn("cp.async+mbarrier.arrive+arrive").races.empty());
+  const axiomcheck::TestRaces later = racesIn("cp.async+mbarrier.arrive.noinc+later");
+  REQUIRE(later.races.size() == 1);
+  CHECK(later.races[0].kind == axiomcheck::RaceClass::AsyncNotAwaited);
+}
