@@ -96,6 +96,8 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
     writtenLine = alias == 0 ? write.location : alias - 1u;
   } else if (kind == StepKind::DrainSmQueue && static_cast<std::int32_t>(index) < next.smQueueLength[unit]) {
     written = next.smQueue[unit][index].location;
+  } else if (kind == StepKind::DrainDeviceQueue && next.deviceQueueLength[unit] > 0) {
+    written = next.deviceQueue[unit][0].location;
   }
   // The instruction a perform completes, read before it leaves the
   // in-flight list.
@@ -142,8 +144,10 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
     case StepKind::CopyEngine:  // a test without RED-6 (Hardware::reductionsFor)
       settled.settle(next);
       break;
-    case StepKind::DrainDeviceQueue:  // memory, which no copy reads
-    case StepKind::FillL1:            // enabled only where the CTA still loads
+    case StepKind::DrainDeviceQueue:  // memory, which the home lines fetch (RED-9)
+      settled.settleMemory(next, written);
+      break;
+    case StepKind::FillL1:  // enabled only where the CTA still loads
     case StepKind::PropagateToPartition:
     case StepKind::RequestLoad:  // a location the CTA loads: its own line and queue
       break;

@@ -96,7 +96,7 @@ class PtxOpMachine {
     const Program& program = hardware_.program;
     bool going = true;  // until the sink has what it needs
     // RED-3: the first enabled local step (an issue but of a branch back,
-    // which touches only its thread, or a step RED-4, RED-5 or RED-7 lets
+    // which touches only its thread, or a step RED-4, RED-5, RED-7 or RED-8 lets
     // alone), in the order of the loops below, is offered before them all:
     // a sink that follows it alone needs no other successor built. The
     // loops then skip it.
@@ -127,12 +127,19 @@ class PtxOpMachine {
         offerLocal(transitionId(StepKind::DrainStoreBuffer, thread));
       }
     }
-    const std::uint32_t quiet = first == kNone ? hardware_.quiet.quietLocations(state) : 0;  // RED-7
-    for (std::uint32_t cta = 0; cta < program.ctas && quiet != 0 && first == kNone; ++cta) {
-      for (std::int32_t at = 0; at < state.smQueueLength[cta] && first == kNone; ++at) {
-        const auto index = static_cast<std::uint32_t>(at);
-        if (hardware_.quiet.drainAlone(state, cta, index, quiet)) {
-          offerLocal(transitionId(StepKind::DrainSmQueue, cta, index));
+    if (first == kNone && hardware_.quiet.applies()) {
+      const std::uint32_t quiet = hardware_.quiet.quietLocations(state);  // RED-7
+      std::uint32_t owned[Capacity::kThreads];                            // RED-8
+      hardware_.quiet.ownedLocations(state, owned);
+      for (std::uint32_t cta = 0; cta < program.ctas && first == kNone; ++cta) {
+        if ((quiet | owned[cta]) == 0) {
+          continue;
+        }
+        for (std::int32_t at = 0; at < state.smQueueLength[cta] && first == kNone; ++at) {
+          const auto index = static_cast<std::uint32_t>(at);
+          if (hardware_.quiet.drainAlone(state, cta, index, quiet, owned[cta])) {
+            offerLocal(transitionId(StepKind::DrainSmQueue, cta, index));
+          }
         }
       }
     }

@@ -1,4 +1,5 @@
-// Locations no thread will touch again, whose last writes drain alone.
+// Locations no thread will touch again, or that only one CTA's stores
+// will, whose writes drain alone.
 //
 // [RED-7] Reduction (off with --no-reduction): a write in an SM queue may
 //   reach the L2 (SMQ-2) as a step the explorer follows alone (RED-3) when
@@ -23,6 +24,31 @@
 //   everything else collapse into one. It applies where RED-6 applies (one
 //   device, fixed addresses, no alias, constant or texture lines), and then
 //   only to tests whose every access has a fixed address.
+// [RED-8] Reduction (off with --no-reduction): the same for a write whose
+//   location only its own CTA will still write and nothing will read: no
+//   thread of another CTA will access the location again (nothing still to
+//   issue, in flight or in its store buffer), no thread of the write's CTA
+//   will read it again (its loads, atomics and reductions still to issue or
+//   in flight: only plain stores of it are left), no other CTA's SM queue
+//   holds a write or request for it, and the write is not cumulative. The
+//   writes of the location still to come all pass the CTA's store buffers
+//   into the same SM queue behind this one, which they cannot overtake
+//   (SMQ-1, SMQ-5: one address stays in order; a preset that breaks that,
+//   brokenSlicesReorderOneAddress, runs without the rule), so the order in
+//   which writes reach the home line, the location's coherence order, is
+//   fixed whatever comes first. The drain stays enabled as in RED-7. It
+//   commutes with every other step: as in RED-7 no CTA loads the location
+//   again, so RED-6 keeps every copy and line of it settled; a store of the
+//   CTA joining a store buffer touches neither; a store buffer's drain of a
+//   write of the location writes the CTA's line and the back of its queue,
+//   and the line settled after either order is the same, since a line reads
+//   its CTA's newest queued write before the L2 (L1-2, SMQ-4), which the
+//   later write is in both orders. Every final and stuck state stays
+//   reachable, as in RED-7 (the write must leave the queue before the end,
+//   and stays enabled until it does), and with it every execution graph:
+//   the location's coherence order is fixed and nothing reads it. RED-8
+//   holds wherever RED-7 does, and more often (RED-7 asks that nobody
+//   access the location again).
 #pragma once
 
 #include <cstdint>
@@ -46,8 +72,7 @@ class QuietLocations {
 
   explicit QuietLocations(const Hardware<Capacity>& hardware) : hardware_(hardware) {
     const Program& program = hardware.program;
-    applies_ =
-        hardware.reductions.quietDrainsAlone && hardware.settled.applies() && !program.multipleDevices();
+    applies_ = hardware.settled.applies() && !program.multipleDevices();
     for (std::size_t thread = 0; thread < program.threads.size() && applies_; ++thread) {
       const std::vector<CompiledInstruction>& code = program.threads[thread];
       const std::uint64_t written = SettledLocations<Capacity>::writtenRegisters(code);
@@ -72,11 +97,25 @@ class QuietLocations {
         }
         accesses[at] = std::uint32_t{1} << *location;
       }
+      std::vector<std::uint32_t> reads(accesses);
+      for (std::size_t at = 0; at < code.size(); ++at) {
+        if (litmus::kindOf(code[at].opcode) == litmus::InstructionKind::Store) {
+          reads[at] = 0;  // RED-8: a plain store reads nothing at the L2
+        }
+      }
       accessesFrom_.push_back(
           SettledLocations<Capacity>::fromEachInstruction(accesses, program.hasBackwardBranch));
+      readsFrom_.push_back(SettledLocations<Capacity>::fromEachInstruction(reads, program.hasBackwardBranch));
       accessOf_.push_back(std::move(accesses));
+      readOf_.push_back(std::move(reads));
     }
+    owned_ = applies_ && hardware.reductions.ownedDrainsAlone &&
+             !hardware.architecture.brokenSlicesReorderOneAddress;
+    applies_ = applies_ && hardware.reductions.quietDrainsAlone;
   }
+
+  // Whether RED-7 or RED-8 may let a drain alone in some state.
+  bool applies() const { return applies_ || owned_; }
 
   // RED-7: the quiet locations of STATE, a bit each: none that a thread
   // will access, or that a store buffer holds, and one entry in all the SM
@@ -109,12 +148,54 @@ class QuietLocations {
     return quiet;
   }
 
-  // RED-7: whether the drain of the write at AT of CTA's SM queue, which is
-  // enabled, may be followed alone; QUIET is quietLocations(STATE).
-  bool drainAlone(const State& state, std::uint32_t cta, std::uint32_t at, std::uint32_t quiet) const {
+  // RED-8: per CTA, the locations only that CTA's stores will still write
+  // and nothing will read (a bit each), in OWNED[cta]; OWNED has a word
+  // per CTA of the program. Nothing when RED-8 is off.
+  void ownedLocations(const State& state, std::uint32_t* owned) const {
+    const Program& program = hardware_.program;
+    std::uint32_t touched[Capacity::kThreads] = {};  // per CTA: what its threads or queue may touch
+    std::uint32_t read = 0;                          // what any thread may still read
+    for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      std::uint32_t& mine = touched[program.ctaOf[thread]];
+      mine |= accessesFrom_[thread][self.pc];
+      read |= readsFrom_[thread][self.pc];
+      for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
+        mine |= accessOf_[thread][self.inFlight[index].instruction - 1u];
+        read |= readOf_[thread][self.inFlight[index].instruction - 1u];
+      }
+      for (std::int32_t index = 0; index < self.storeBufferLength; ++index) {
+        mine |= std::uint32_t{1} << self.storeBuffer[index].location;
+      }
+    }
+    std::uint32_t all = 0;
+    for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
+      for (std::int32_t index = 0; index < state.smQueueLength[cta]; ++index) {
+        const typename State::Write& entry = state.smQueue[cta][index];
+        touched[cta] |= std::uint32_t{1} << entry.location;
+        if (entry.isLoadRequest()) {
+          read |= std::uint32_t{1} << entry.location;
+        }
+      }
+      all |= touched[cta];
+    }
+    for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
+      std::uint32_t others = 0;
+      for (std::uint32_t other = 0; other < program.ctas; ++other) {
+        others |= other == cta ? 0 : touched[other];
+      }
+      owned[cta] = owned_ ? all & ~others & ~read : 0;
+    }
+  }
+
+  // RED-7, RED-8: whether the drain of the write at AT of CTA's SM queue,
+  // which is enabled, may be followed alone; QUIET is quietLocations(STATE)
+  // and OWNED ownedLocations(STATE)'s word for CTA.
+  bool drainAlone(const State& state, std::uint32_t cta, std::uint32_t at, std::uint32_t quiet,
+                  std::uint32_t owned) const {
     const typename State::Write& write = state.smQueue[cta][at];
     return (write.flags & (State::kWriteIsLoadRequest | State::kWriteIsCumulative)) == 0 &&
-           ((quiet >> write.location) & 1u) != 0;
+           (((quiet | owned) >> write.location) & 1u) != 0;
   }
 
  private:
@@ -135,12 +216,16 @@ class QuietLocations {
   }
 
   const Hardware<Capacity>& hardware_;
-  bool applies_ = false;
+  bool applies_ = false;  // RED-7
+  bool owned_ = false;    // RED-8
   // Per thread: the location each instruction accesses (a bit, none for
   // other instructions), and the locations the accesses from each program
-  // counter on touch.
+  // counter on touch; the same for the accesses that read (all but plain
+  // stores).
   std::vector<std::vector<std::uint32_t>> accessOf_;
   std::vector<std::vector<std::uint32_t>> accessesFrom_;
+  std::vector<std::vector<std::uint32_t>> readOf_;
+  std::vector<std::vector<std::uint32_t>> readsFrom_;
 };
 
 }  // namespace opcheck::opsem

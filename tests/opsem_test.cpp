@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "litmus/Diagnostic.h"
@@ -461,15 +462,24 @@ TEST_CASE("the reduced states, transitions and hangs are the same for any number
 }
 
 TEST_CASE(
-    "stores and drains followed alone (RED-4, RED-5, RED-7) and settled copies (RED-6) keep every outcome",
+    "stores and drains followed alone (RED-4, RED-5, RED-7, RED-8) and settled copies (RED-6, RED-9) keep "
+    "every outcome",
     "[opsem][reductions][slow]") {
   // Under every preset, the broken ones included: each reorders or skips something that the
   // reductions' tests of what may come first (PerformOrder.h, the SM
   // queue's order) must see. The two runs of a test are differently
   // reduced (RED-3 follows other steps alone), so only the totals of states
   // are compared.
+  // RED-8 lets alone every drain RED-7 does (QuietLocations.h), so RED-7 is
+  // checked with RED-8 off in both runs.
   const std::vector<fs::path> files = testing::ptxCatalogueFiles();
-  for (const char* id : {"RED-4", "RED-5", "RED-6", "RED-7"}) {
+  const std::pair<std::string, std::string> rules[] = {{"RED-4", ""},      {"RED-5", ""}, {"RED-6", ""},
+                                                       {"RED-7", "RED-8"}, {"RED-8", ""}, {"RED-9", ""}};
+  for (const auto& [id, offInBoth] : rules) {
+    const opsem::Reductions with =
+        offInBoth.empty() ? opsem::Reductions{} : *opsem::reductionsWithout(offInBoth);
+    const opsem::Reductions without =
+        *opsem::reductionsWithout(offInBoth.empty() ? id : id + "," + offInBoth);
     std::uint64_t reducedStates = 0;
     std::uint64_t unreducedStates = 0;
     std::size_t compared = 0;
@@ -479,9 +489,8 @@ TEST_CASE(
         if (refusedByPtxOp(test)) {
           continue;
         }
-        const opsem::OperationalResult reduced = runWith(test, preset.name, {}, 0);
-        const opsem::OperationalResult unreduced =
-            runWith(test, preset.name, *opsem::reductionsWithout(id), 0);
+        const opsem::OperationalResult reduced = runWith(test, preset.name, with, 0);
+        const opsem::OperationalResult unreduced = runWith(test, preset.name, without, 0);
         INFO(id << " off, " << preset.name << " " << file.string());
         CHECK(reduced.outcome.states == unreduced.outcome.states);
         reducedStates += reduced.statistics.states;
@@ -496,7 +505,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "ptx-op's outcomes do not depend on request gating or order reduction or settled copies (RED-2 to RED-7)",
+    "ptx-op's outcomes do not depend on request gating or order reduction or settled copies (RED-2 to RED-9)",
     "[opsem][corpus][reductions]") {
   const auto corpora = testing::corporaDirectory();
   if (!corpora) {
@@ -505,7 +514,7 @@ TEST_CASE(
   }
   // Every third test of diy t2 and cuda-litmus (all of them take a minute
   // more; bench/no_reduction_t3.sh does the same check over t3). Without
-  // RED-3 nothing is followed alone, so RED-4, RED-5 and RED-7 are off too. Five Dat3M
+  // RED-3 nothing is followed alone, so RED-4, RED-5, RED-7 and RED-8 are off too. Five Dat3M
   // tests (the four barrier-*-id tests and SB+twice-bars-diff) pass 1M
   // states without the two reductions; they are compared as far as the
   // budget goes.
@@ -524,6 +533,12 @@ TEST_CASE(
   INFO(settled.cut.size() << " of " << settled.compared << " runs without RED-6 cut");
   CHECK(settled.compared > 1200);
   CHECK(settled.cut.empty());
+  // RED-9 alone off (home lines a device no longer reads): the same.
+  const ReductionCheck homeLines =
+      checkReductions(files, "volta", *opsem::reductionsWithout("RED-9"), kBudget);
+  INFO(homeLines.cut.size() << " of " << homeLines.compared << " runs without RED-9 cut");
+  CHECK(homeLines.compared > 1200);
+  CHECK(homeLines.cut.empty());
 }
 
 TEST_CASE("with every reduction off, dead cache lines (RED-1) included, ptx-op's outcomes stay the same",
