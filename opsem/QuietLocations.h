@@ -49,6 +49,26 @@
 //   the location's coherence order is fixed and nothing reads it. RED-8
 //   holds wherever RED-7 does, and more often (RED-7 asks that nobody
 //   access the location again).
+// [RED-10] Reduction (off with --no-reduction): in a test of several
+//   devices, the oldest write of a device's queue may reach memory (DQ-1)
+//   as a step followed alone when no thread will read its location again
+//   (no load, atomic or reduction of it still to issue or in flight) and
+//   no other device will write it again (nothing of it still to issue, in
+//   flight, in a store buffer or queue of another device's threads, CTAs
+//   or L2). The device's own later writes of the location reach memory
+//   behind this one (DQ-1: in order), so the location's coherence order is
+//   fixed. The drain stays enabled whatever else happens first (only it
+//   takes the oldest write out; others join behind) and disables nothing
+//   (an emptier queue only lets .sys fences and atomics, FENCE-2, ATOM-1,
+//   and SM queues waiting for room, SMQ-2, go on sooner). It commutes with
+//   every other step: it writes memory, which the location's .sys accesses
+//   (none left), the fetches of its home lines (MEM-2) and a .sys acquire's
+//   refresh (MEM-3) read; RED-9 keeps every home line of a location that no
+//   device reads settled, so those read memory's value in either order
+//   (a refresh writes what the settling would). So every final and stuck
+//   state stays reachable (the write must reach memory before the end) and
+//   every execution graph: its coherence order is fixed and nothing reads
+//   it. It applies where RED-9 does.
 #pragma once
 
 #include <cstdint>
@@ -72,7 +92,7 @@ class QuietLocations {
 
   explicit QuietLocations(const Hardware<Capacity>& hardware) : hardware_(hardware) {
     const Program& program = hardware.program;
-    applies_ = hardware.settled.applies() && !program.multipleDevices();
+    applies_ = hardware.settled.applies();
     for (std::size_t thread = 0; thread < program.threads.size() && applies_; ++thread) {
       const std::vector<CompiledInstruction>& code = program.threads[thread];
       const std::uint64_t written = SettledLocations<Capacity>::writtenRegisters(code);
@@ -109,6 +129,8 @@ class QuietLocations {
       accessOf_.push_back(std::move(accesses));
       readOf_.push_back(std::move(reads));
     }
+    memory_ = applies_ && hardware.reductions.memoryDrainsAlone && hardware.settled.settlesHomeLines();
+    applies_ = applies_ && !program.multipleDevices();
     owned_ = applies_ && hardware.reductions.ownedDrainsAlone &&
              !hardware.architecture.brokenSlicesReorderOneAddress;
     applies_ = applies_ && hardware.reductions.quietDrainsAlone;
@@ -116,6 +138,49 @@ class QuietLocations {
 
   // Whether RED-7 or RED-8 may let a drain alone in some state.
   bool applies() const { return applies_ || owned_; }
+  // Whether RED-10 may.
+  bool appliesToMemory() const { return memory_; }
+
+  // RED-10: whether the drain of DEVICE's oldest queued write to memory,
+  // which is enabled, may be followed alone.
+  bool memoryDrainAlone(const State& state, std::uint32_t device) const {
+    const Program& program = hardware_.program;
+    const std::uint32_t location = std::uint32_t{1} << state.deviceQueue[device][0].location;
+    for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
+      const typename State::Thread& self = state.threads[thread];
+      const bool other = program.deviceOf[thread] != device;
+      if (((other ? accessesFrom_ : readsFrom_)[thread][self.pc] & location) != 0) {
+        return false;
+      }
+      for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
+        if (((other ? accessOf_ : readOf_)[thread][self.inFlight[index].instruction - 1u] & location) != 0) {
+          return false;
+        }
+      }
+      for (std::int32_t index = 0; other && index < self.storeBufferLength; ++index) {
+        if ((std::uint32_t{1} << self.storeBuffer[index].location) == location) {
+          return false;
+        }
+      }
+    }
+    for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
+      const bool other = program.deviceOfCta[cta] != device;
+      for (std::int32_t index = 0; index < state.smQueueLength[cta]; ++index) {
+        const typename State::Write& entry = state.smQueue[cta][index];
+        if ((std::uint32_t{1} << entry.location) == location && (other || entry.isLoadRequest())) {
+          return false;
+        }
+      }
+    }
+    for (std::uint32_t other = 0; other < program.devices; ++other) {
+      for (std::int32_t index = 0; other != device && index < state.deviceQueueLength[other]; ++index) {
+        if ((std::uint32_t{1} << state.deviceQueue[other][index].location) == location) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
 
   // RED-7: the quiet locations of STATE, a bit each: none that a thread
   // will access, or that a store buffer holds, and one entry in all the SM
@@ -218,6 +283,7 @@ class QuietLocations {
   const Hardware<Capacity>& hardware_;
   bool applies_ = false;  // RED-7
   bool owned_ = false;    // RED-8
+  bool memory_ = false;   // RED-10
   // Per thread: the location each instruction accesses (a bit, none for
   // other instructions), and the locations the accesses from each program
   // counter on touch; the same for the accesses that read (all but plain

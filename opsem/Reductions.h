@@ -2,7 +2,7 @@
 // in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h, RED-4
 // in MemoryOperations.h, RED-5 in StoreBuffer.h, RED-6 in
 // SettledLocations.h, RED-7 and RED-8 in QuietLocations.h, RED-9 in
-// SettledLocations.h). Each
+// SettledLocations.h, RED-10 in QuietLocations.h). Each
 // must leave the outcomes as they are; --no-reduction turns all of them off,
 // so that tests and bench/ can check that it does.
 #pragma once
@@ -26,9 +26,10 @@ struct Reductions {
   bool quietDrainsAlone = true;   // RED-7 an SM queue draining a write no thread will meet
   bool ownedDrainsAlone = true;   // RED-8 the same for a write only its CTA's stores will follow
   bool settleHomeLines = true;    // RED-9 home lines a device will not read again, fetched from memory
+  bool memoryDrainsAlone = true;  // RED-10 a device queue draining a write only its device will follow
 
   static constexpr Reductions none() {
-    return {false, false, false, false, false, false, false, false, false};
+    return {false, false, false, false, false, false, false, false, false, false};
   }
   friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
 };
@@ -44,10 +45,10 @@ inline constexpr ReductionRule kReductionRules[] = {
     {"RED-3", &Reductions::localStepsAlone},   {"RED-4", &Reductions::storesAlone},
     {"RED-5", &Reductions::bufferDrainsAlone}, {"RED-6", &Reductions::settleCopies},
     {"RED-7", &Reductions::quietDrainsAlone},  {"RED-8", &Reductions::ownedDrainsAlone},
-    {"RED-9", &Reductions::settleHomeLines},
+    {"RED-9", &Reductions::settleHomeLines},   {"RED-10", &Reductions::memoryDrainsAlone},
 };
 
-// "RED-1 to RED-9": the ids --no-reduction= takes.
+// "RED-1 to RED-10": the ids --no-reduction= takes.
 inline std::string reductionIdRange() {
   return std::string(std::begin(kReductionRules)->id) + " to " +
          std::string(std::rbegin(kReductionRules)->id);

@@ -133,6 +133,8 @@ class SettledLocations {
 
   // Whether RED-6 is on and the program is one it settles.
   bool applies() const { return applies_; }
+  // Whether RED-9 is on and the program is one it settles.
+  bool settlesHomeLines() const { return homeLines_; }
 
   // RED-6: each CTA's copies and lines of the locations it will not load
   // again are brought up to date.
