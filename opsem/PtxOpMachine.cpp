@@ -118,12 +118,16 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
     case StepKind::Perform: {
       // A store only joins its thread's store buffer (ST-1); a load changes
       // its CTA's line, SM queue (REQ-2) and with an acquire its L1 (L1-3),
-      // but a .sys acquire refreshes a whole device (MEM-3).
+      // and may end its device's reads of a location (RED-9), but a .sys
+      // load with several devices reads memory into its device's L2 (MEM-1)
+      // and a .sys acquire refreshes a whole device (MEM-3).
       const litmus::InstructionKind performed =
           inFlight == 0 ? litmus::InstructionKind::Fence
                         : litmus::kindOf(program.threads[unit][inFlight - 1u].opcode);
-      if (performed == litmus::InstructionKind::Load && !program.multipleDevices()) {
-        settled.settleCta(next, program.ctaOf[unit]);
+      const bool atMemory = inFlight != 0 && program.multipleDevices() &&
+                            program.threads[unit][inFlight - 1u].scope == litmus::Scope::System;
+      if (performed == litmus::InstructionKind::Load && !atMemory) {
+        settled.settleLoad(next, unit);
       } else if (performed != litmus::InstructionKind::Store) {
         settled.settle(next);  // a fence, atomic or barrier reaches further
       }

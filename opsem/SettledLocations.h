@@ -160,6 +160,20 @@ class SettledLocations {
     }
   }
 
+  // RED-9 and RED-6 after THREAD performed a load that changed only its
+  // CTA's lines and SM queue (not a .sys load with several devices, MEM-1,
+  // MEM-3): its device's home lines it may no longer read, then its CTA's
+  // copies and lines. In a settled state, the other CTAs' stay as settled
+  // as they were.
+  void settleLoad(State& state, std::uint32_t thread) const {
+    if (homeLines_) {
+      settleDevice(state, hardware_.program.deviceOf[thread], allLocations_);
+    }
+    if (applies_) {
+      settleCta(state, hardware_.program.ctaOf[thread], allLocations_);
+    }
+  }
+
   // RED-6 after THREAD issued the instruction at PC, which changes nothing
   // but the thread: nothing, unless the issue ended loads of the thread's
   // (a load skipped by its guard, a jump past loads), and then the thread's

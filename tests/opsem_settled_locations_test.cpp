@@ -1,7 +1,11 @@
-// Settled copies (RED-6, opsem/SettledLocations.h): after each step the
-// machine settles only the copies and lines the step can have left behind,
-// which must leave every state as settled as settling all of them would.
+// Settled copies and home lines (RED-6, RED-9, opsem/SettledLocations.h):
+// after each step the machine settles only the copies and lines the step can
+// have left behind, which must leave every state as settled as settling all
+// of them would.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,17 +49,14 @@ struct SettleChecking {
   bool offersLocalStepFirst() const { return true; }
 };
 
-}  // namespace
-
-TEST_CASE("every state ptx-op builds has each copy a CTA is done with settled, as settling all would",
-          "[opsem][reductions]") {
-  // volta: the preset with near-partition copies (PART-1) and L1 fills
-  // (L1-2), the two things RED-6 settles.
+// How many of FILES' explorations under volta, each cut at MAX_STATES,
+// completed; every successor built is counted in SUCCESSORS and, where
+// settling it whole changes it, in UNSETTLED.
+std::size_t exploreSettling(const std::vector<fs::path>& files, std::uint64_t maxStates,
+                            std::size_t& successors, std::size_t& unsettled) {
   const opsem::Architecture volta = *opsem::findArchitecture("volta");
   std::size_t explored = 0;
-  std::size_t successors = 0;
-  std::size_t unsettled = 0;
-  for (const fs::path& file : testing::ptxCatalogueFiles()) {
+  for (const fs::path& file : files) {
     const litmus::Test test = parser::readLitmusFile(file);
     opsem::Program program;
     try {
@@ -68,13 +69,56 @@ TEST_CASE("every state ptx-op builds has each copy a CTA is done with settled, a
     }
     const opsem::PtxOpMachine<VoltaCapacity> machine(program, volta);
     statespace::ExplorationOptions options;
-    options.limits.maxStates = 200'000;
+    options.limits.maxStates = maxStates;
+    const std::size_t before = unsettled;
     const auto result = statespace::explore(SettleChecking{machine, &successors, &unsettled}, options);
     INFO(file.string());
-    CHECK(unsettled == 0);
+    CHECK(unsettled == before);
     explored += result.statistics.stopReason == statespace::StopReason::Completed ? 1 : 0;
   }
+  return explored;
+}
+
+}  // namespace
+
+TEST_CASE("every state ptx-op builds has each copy a CTA is done with settled, as settling all would",
+          "[opsem][reductions]") {
+  // volta: the preset with near-partition copies (PART-1) and L1 fills
+  // (L1-2), the two things RED-6 settles.
+  std::size_t successors = 0;
+  std::size_t unsettled = 0;
+  const std::size_t explored = exploreSettling(testing::ptxCatalogueFiles(), 200'000, successors, unsettled);
   INFO(explored << " tests explored, " << successors << " successors built");
+  CHECK(unsettled == 0);
   CHECK(explored >= 80);
+  CHECK(successors > 100'000);
+}
+
+TEST_CASE("every state ptx-op builds on a t3 sample has each home line a device is done with settled (RED-9)",
+          "[opsem][reductions][corpus]") {
+  const std::optional<fs::path> t3 = testing::unpackedT3();
+  if (!t3) {
+    WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
+    return;
+  }
+  // Every 50th t3 test: most have two or three devices, where RED-9 settles
+  // home lines after device queue drains, issues and performs.
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(*t3)) {
+    if (entry.path().extension() == ".litmus") {
+      files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<fs::path> sample;
+  for (std::size_t at = 0; at < files.size(); at += 50) {
+    sample.push_back(files[at]);
+  }
+  std::size_t successors = 0;
+  std::size_t unsettled = 0;
+  const std::size_t explored = exploreSettling(sample, 200'000, successors, unsettled);
+  INFO(explored << " of " << sample.size() << " tests explored, " << successors << " successors built");
+  CHECK(unsettled == 0);
+  CHECK(explored >= 200);
   CHECK(successors > 100'000);
 }
