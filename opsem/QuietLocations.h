@@ -71,6 +71,7 @@
 //   it. It applies where RED-9 does.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -132,7 +133,8 @@ class QuietLocations {
     memory_ = applies_ && hardware.reductions.memoryDrainsAlone && hardware.settled.settlesHomeLines();
     applies_ = applies_ && !program.multipleDevices();
     owned_ = applies_ && hardware.reductions.ownedDrainsAlone &&
-             !hardware.architecture.brokenSlicesReorderOneAddress;
+             !hardware.architecture.brokenSlicesReorderOneAddress &&
+             (!hardware.reductions.quietDrainsAlone || writesOneLocationTwice(program));
     applies_ = applies_ && hardware.reductions.quietDrainsAlone;
   }
 
@@ -218,6 +220,10 @@ class QuietLocations {
   // per CTA of the program. Nothing when RED-8 is off.
   void ownedLocations(const State& state, std::uint32_t* owned) const {
     const Program& program = hardware_.program;
+    if (!owned_) {
+      std::fill(owned, owned + program.ctas, 0u);
+      return;
+    }
     std::uint32_t touched[Capacity::kThreads] = {};  // per CTA: what its threads or queue may touch
     std::uint32_t read = 0;                          // what any thread may still read
     for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
@@ -249,7 +255,7 @@ class QuietLocations {
       for (std::uint32_t other = 0; other < program.ctas; ++other) {
         others |= other == cta ? 0 : touched[other];
       }
-      owned[cta] = owned_ ? all & ~others & ~read : 0;
+      owned[cta] = all & ~others & ~read;
     }
   }
 
@@ -264,6 +270,29 @@ class QuietLocations {
   }
 
  private:
+  // RED-8: whether the threads of some CTA of PROGRAM write some location
+  // more than once (or may, with a backward branch). Where none does,
+  // RED-8 lets alone no drain RED-7 does not (so, with RED-7 on, it is not
+  // looked for): what keeps a location RED-8 lets alone from being quiet
+  // is another write of it by the same CTA.
+  bool writesOneLocationTwice(const Program& program) const {
+    if (program.hasBackwardBranch) {
+      return true;
+    }
+    std::vector<std::uint32_t> written(program.ctas, 0);
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      std::uint32_t& once = written[program.ctaOf[thread]];
+      for (std::size_t at = 0; at < accessOf_[thread].size(); ++at) {
+        const std::uint32_t location = accessOf_[thread][at] & ~readOf_[thread][at];  // a plain store's
+        if ((once & location) != 0) {
+          return true;
+        }
+        once |= location;
+      }
+    }
+    return false;
+  }
+
   // The operand that names the location an access touches: a load's or an
   // atomic's second, a store's or a reduction's first (ISSUE-3); nothing
   // for an instruction that touches no location.
