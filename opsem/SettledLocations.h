@@ -247,12 +247,7 @@ class SettledLocations {
   // The locations THREAD's loads, atomics and reductions still to issue or
   // in flight read (RED-9).
   std::uint32_t readsOf(const State& state, std::uint32_t thread) const {
-    const typename State::Thread& self = state.threads[thread];
-    std::uint32_t reading = readsFrom_[thread][self.pc];
-    for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
-      reading |= readOf_[thread][self.inFlight[index].instruction - 1u];
-    }
-    return reading;
+    return stillAhead(state, thread, readsFrom_, readOf_);
   }
 
   // CTA's copies and lines of the locations among CANDIDATES (a bit each)
@@ -273,12 +268,20 @@ class SettledLocations {
 
   // The locations THREAD's loads still to issue or in flight read.
   std::uint32_t loadsOf(const State& state, std::uint32_t thread) const {
+    return stillAhead(state, thread, loadsFrom_, loadOf_);
+  }
+
+  // The locations of THREAD's instructions still to issue (FROM, per
+  // program counter) or in flight (OF, per instruction).
+  static std::uint32_t stillAhead(const State& state, std::uint32_t thread,
+                                  const std::vector<std::vector<std::uint32_t>>& from,
+                                  const std::vector<std::vector<std::uint32_t>>& of) {
     const typename State::Thread& self = state.threads[thread];
-    std::uint32_t loading = loadsFrom_[thread][self.pc];
+    std::uint32_t ahead = from[thread][self.pc];
     for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
-      loading |= loadOf_[thread][self.inFlight[index].instruction - 1u];
+      ahead |= of[thread][self.inFlight[index].instruction - 1u];
     }
-    return loading;
+    return ahead;
   }
 
   // Public for QuietLocations.h, which finds fixed addresses and what is

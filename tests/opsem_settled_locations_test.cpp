@@ -2,7 +2,6 @@
 // after each step the machine settles only the copies and lines the step can
 // have left behind, which must leave every state as settled as settling all
 // of them would.
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <optional>
@@ -103,13 +102,7 @@ TEST_CASE("every state ptx-op builds on a t3 sample has each home line a device 
   }
   // Every 50th t3 test: most have two or three devices, where RED-9 settles
   // home lines after device queue drains, issues and performs.
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(*t3)) {
-    if (entry.path().extension() == ".litmus") {
-      files.push_back(entry.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = testing::litmusFilesUnder(*t3);
   std::vector<fs::path> sample;
   for (std::size_t at = 0; at < files.size(); at += 50) {
     sample.push_back(files[at]);
