@@ -12,6 +12,7 @@
 #include "opsem/RunSupport.h"
 #include "parser/LitmusReader.h"
 #include "statespace/Explorer.h"
+#include "tests/OpsemPrograms.h"
 #include "tests/TestSupport.h"
 
 namespace fs = std::filesystem;
@@ -23,17 +24,10 @@ using VoltaCapacity = opsem::PartitionedL2Capacity<opsem::SmallCapacity>;
 
 // MACHINE, whose every successor is also settled whole and compared with
 // what the machine built: a state that differs counts as unsettled.
-struct SettleChecking {
-  using State = opsem::MachineState<VoltaCapacity>;
-  const opsem::PtxOpMachine<VoltaCapacity>& machine;
+struct SettleChecking : testing::PtxOpForwarding<VoltaCapacity> {
   std::size_t* successors;
   std::size_t* unsettled;
 
-  State initialState() const { return machine.initialState(); }
-  bool isFinal(const State& state) const { return machine.isFinal(state); }
-  State apply(const State& state, const statespace::Transition& transition) const {
-    return machine.apply(state, transition);
-  }
   template <typename Sink>
   void forEachSuccessor(const State& state, Sink&& sink) const {
     machine.forEachSuccessor(state, [&](const statespace::Transition& transition, const State& next) {
@@ -44,8 +38,6 @@ struct SettleChecking {
       return statespace::offer(sink, transition, next);
     });
   }
-  bool localStepsFormNoCycle() const { return true; }
-  bool offersLocalStepFirst() const { return true; }
 };
 
 // How many of FILES' explorations under volta, each cut at MAX_STATES,
@@ -56,21 +48,15 @@ std::size_t exploreSettling(const std::vector<fs::path>& files, std::uint64_t ma
   const opsem::Architecture volta = *opsem::findArchitecture("volta");
   std::size_t explored = 0;
   for (const fs::path& file : files) {
-    const litmus::Test test = parser::readLitmusFile(file);
-    opsem::Program program;
-    try {
-      program = opsem::compileProgram(test, "test.litmus", volta);
-    } catch (const litmus::InputError&) {
-      continue;  // refused by ptx-op (a .cluster operation across CTAs)
-    }
-    if (!opsem::fits<VoltaCapacity>(program)) {
+    const std::optional<opsem::Program> program = testing::programInClass<VoltaCapacity>(file, volta);
+    if (!program) {
       continue;
     }
-    const opsem::PtxOpMachine<VoltaCapacity> machine(program, volta);
+    const opsem::PtxOpMachine<VoltaCapacity> machine(*program, volta);
     statespace::ExplorationOptions options;
     options.limits.maxStates = maxStates;
     const std::size_t before = unsettled;
-    const auto result = statespace::explore(SettleChecking{machine, &successors, &unsettled}, options);
+    const auto result = statespace::explore(SettleChecking{{machine}, &successors, &unsettled}, options);
     INFO(file.string());
     CHECK(unsettled == before);
     explored += result.statistics.stopReason == statespace::StopReason::Completed ? 1 : 0;
@@ -95,18 +81,13 @@ TEST_CASE("every state ptx-op builds has each copy a CTA is done with settled, a
 
 TEST_CASE("every state ptx-op builds on a t3 sample has each home line a device is done with settled (RED-9)",
           "[opsem][reductions][corpus]") {
-  const std::optional<fs::path> t3 = testing::unpackedT3();
-  if (!t3) {
+  const std::vector<fs::path> sample = testing::t3Sample(50);
+  if (sample.empty()) {
     WARN("skipped: ../shared/corpora is absent (set OPCHECK_CORPORA to point at it)");
     return;
   }
   // Every 50th t3 test: most have two or three devices, where RED-9 settles
   // home lines after device queue drains, issues and performs.
-  const std::vector<fs::path> files = testing::litmusFilesUnder(*t3);
-  std::vector<fs::path> sample;
-  for (std::size_t at = 0; at < files.size(); at += 50) {
-    sample.push_back(files[at]);
-  }
   std::size_t successors = 0;
   std::size_t unsettled = 0;
   const std::size_t explored = exploreSettling(sample, 200'000, successors, unsettled);
