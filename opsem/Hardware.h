@@ -29,7 +29,7 @@
 // State-space reductions are rules too (RED-*: Program.h, LoadRequests.h,
 // InstructionIssue.h, MemoryOperations.h, StoreBuffer.h, SettledLocations.h,
 // QuietLocations.h);
-// --no-reduction turns every one of them off. RED-4 to RED-7 argue from
+// --no-reduction turns every one of them off. RED-4 to RED-10 argue from
 // which parts a step touches, an argument the copy engine's steps are not
 // part of: a test with asynchronous operations runs without them
 // (reductionsFor).
@@ -95,12 +95,13 @@ struct Hardware {
     return check.broken();
   }
 
-  // REDUCTIONS as PROGRAM may use them: without RED-4 to RED-7 when it has
+  // REDUCTIONS as PROGRAM may use them: without RED-4 to RED-10 when it has
   // asynchronous operations (above).
   static Reductions reductionsFor(const Program& program, Reductions reductions) {
     if (program.asyncOperations) {
       reductions.storesAlone = reductions.bufferDrainsAlone = false;
-      reductions.settleCopies = reductions.quietDrainsAlone = false;
+      reductions.settleCopies = reductions.quietDrainsAlone = reductions.ownedDrainsAlone = false;
+      reductions.settleHomeLines = reductions.memoryDrainsAlone = false;
     }
     return reductions;
   }

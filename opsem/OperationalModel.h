@@ -24,7 +24,7 @@ inline constexpr std::string_view kOperationalModelName = "ptx-op";
 struct OperationalOptions {
   Architecture architecture = architecturePresets().front();
   statespace::ExplorationOptions exploration;
-  // The state-space reductions (RED-1 to RED-6, RED-3 the explorer's
+  // The state-space reductions (RED-1 to RED-10, RED-3 the explorer's
   // partial-order reduction); each off, more interleavings or cache lines are kept,
   // which must give the same outcomes (tests/opsem_test.cpp).
   Reductions reductions;

@@ -96,6 +96,8 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
     writtenLine = alias == 0 ? write.location : alias - 1u;
   } else if (kind == StepKind::DrainSmQueue && static_cast<std::int32_t>(index) < next.smQueueLength[unit]) {
     written = next.smQueue[unit][index].location;
+  } else if (kind == StepKind::DrainDeviceQueue && next.deviceQueueLength[unit] > 0) {
+    written = next.deviceQueue[unit][0].location;
   }
   // The instruction a perform completes, read before it leaves the
   // in-flight list.
@@ -116,12 +118,16 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
     case StepKind::Perform: {
       // A store only joins its thread's store buffer (ST-1); a load changes
       // its CTA's line, SM queue (REQ-2) and with an acquire its L1 (L1-3),
-      // but a .sys acquire refreshes a whole device (MEM-3).
+      // and may end its device's reads of a location (RED-9), but a .sys
+      // load with several devices reads memory into its device's L2 (MEM-1)
+      // and a .sys acquire refreshes a whole device (MEM-3).
       const litmus::InstructionKind performed =
           inFlight == 0 ? litmus::InstructionKind::Fence
                         : litmus::kindOf(program.threads[unit][inFlight - 1u].opcode);
-      if (performed == litmus::InstructionKind::Load && !program.multipleDevices()) {
-        settled.settleCta(next, program.ctaOf[unit]);
+      const bool atMemory = inFlight != 0 && program.multipleDevices() &&
+                            program.threads[unit][inFlight - 1u].scope == litmus::Scope::System;
+      if (performed == litmus::InstructionKind::Load && !atMemory) {
+        settled.settleLoad(next, unit);
       } else if (performed != litmus::InstructionKind::Store) {
         settled.settle(next);  // a fence, atomic or barrier reaches further
       }
@@ -142,8 +148,10 @@ bool PtxOpMachine<Capacity>::step(State& next, std::uint32_t id) const {
     case StepKind::CopyEngine:  // a test without RED-6 (Hardware::reductionsFor)
       settled.settle(next);
       break;
-    case StepKind::DrainDeviceQueue:  // memory, which no copy reads
-    case StepKind::FillL1:            // enabled only where the CTA still loads
+    case StepKind::DrainDeviceQueue:  // memory, which the home lines fetch (RED-9)
+      settled.settleMemory(next, written);
+      break;
+    case StepKind::FillL1:  // enabled only where the CTA still loads
     case StepKind::PropagateToPartition:
     case StepKind::RequestLoad:  // a location the CTA loads: its own line and queue
       break;

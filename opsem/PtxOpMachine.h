@@ -96,7 +96,7 @@ class PtxOpMachine {
     const Program& program = hardware_.program;
     bool going = true;  // until the sink has what it needs
     // RED-3: the first enabled local step (an issue but of a branch back,
-    // which touches only its thread, or a step RED-4, RED-5 or RED-7 lets
+    // which touches only its thread, or a step RED-4, RED-5, RED-7, RED-8 or RED-10 lets
     // alone), in the order of the loops below, is offered before them all:
     // a sink that follows it alone needs no other successor built. The
     // loops then skip it.
@@ -127,12 +127,25 @@ class PtxOpMachine {
         offerLocal(transitionId(StepKind::DrainStoreBuffer, thread));
       }
     }
-    const std::uint32_t quiet = first == kNone ? hardware_.quiet.quietLocations(state) : 0;  // RED-7
-    for (std::uint32_t cta = 0; cta < program.ctas && quiet != 0 && first == kNone; ++cta) {
-      for (std::int32_t at = 0; at < state.smQueueLength[cta] && first == kNone; ++at) {
-        const auto index = static_cast<std::uint32_t>(at);
-        if (hardware_.quiet.drainAlone(state, cta, index, quiet)) {
-          offerLocal(transitionId(StepKind::DrainSmQueue, cta, index));
+    for (std::uint32_t device = 0; device < program.devices && first == kNone; ++device) {  // RED-10
+      if (state.deviceQueueLength[device] > 0 && hardware_.quiet.appliesToMemory() &&
+          hardware_.quiet.memoryDrainAlone(state, device)) {
+        offerLocal(transitionId(StepKind::DrainDeviceQueue, device));
+      }
+    }
+    if (first == kNone && hardware_.quiet.applies()) {
+      const std::uint32_t quiet = hardware_.quiet.quietLocations(state);  // RED-7
+      std::uint32_t owned[Capacity::kThreads];                            // RED-8
+      hardware_.quiet.ownedLocations(state, owned);
+      for (std::uint32_t cta = 0; cta < program.ctas && first == kNone; ++cta) {
+        if ((quiet | owned[cta]) == 0) {
+          continue;
+        }
+        for (std::int32_t at = 0; at < state.smQueueLength[cta] && first == kNone; ++at) {
+          const auto index = static_cast<std::uint32_t>(at);
+          if (hardware_.quiet.drainAlone(state, cta, index, quiet, owned[cta])) {
+            offerLocal(transitionId(StepKind::DrainSmQueue, cta, index));
+          }
         }
       }
     }
@@ -161,7 +174,8 @@ class PtxOpMachine {
       offer(transitionId(StepKind::Issue, thread));
       for (std::uint32_t entry = 0; entry < state.threads[thread].inFlightCount; ++entry) {
         offer(transitionId(StepKind::Perform, thread, entry));
-        if (hardware_.loadRequests.offered()) {
+        // REQ-4: a load whose request waits sends no other.
+        if (hardware_.loadRequests.offered() && state.threads[thread].inFlight[entry].waiting == 0) {
           offer(transitionId(StepKind::RequestLoad, thread, entry));
         }
       }
@@ -186,8 +200,12 @@ class PtxOpMachine {
     }
     if constexpr (Capacity::kPartitionedL2) {
       for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
+        const std::uint32_t device = program.deviceOfCta[cta];
         for (std::uint32_t location = 0; location < program.locations; ++location) {
-          if (hardware_.l2.nearCopyKept(cta, location)) {
+          // PART-1 is enabled only where the copy differs from the home line:
+          // the others are not tried (a step costs more than the test).
+          if (hardware_.l2.nearCopyKept(cta, location) &&
+              state.nearCopy[cta][location] != state.l2[device][location]) {
             offer(transitionId(StepKind::PropagateToPartition, cta, location));
           }
         }
@@ -199,7 +217,9 @@ class PtxOpMachine {
       }
       if (program.multipleDevices()) {
         for (std::uint32_t location = 0; location < program.locations; ++location) {
-          if (hardware_.l2.homeLineKept(device, location)) {
+          // MEM-2 is enabled only where the line differs from memory.
+          if (hardware_.l2.homeLineKept(device, location) &&
+              state.l2[device][location] != state.memory[location]) {
             offer(transitionId(StepKind::FillL2, device, location));
           }
         }

@@ -1,7 +1,8 @@
 // The state-space reductions ptx-op applies, each a rule with an id (RED-1
 // in Program.h, RED-2 in LoadRequests.h, RED-3 in InstructionIssue.h, RED-4
 // in MemoryOperations.h, RED-5 in StoreBuffer.h, RED-6 in
-// SettledLocations.h, RED-7 in QuietLocations.h). Each
+// SettledLocations.h, RED-7 and RED-8 in QuietLocations.h, RED-9 in
+// SettledLocations.h, RED-10 in QuietLocations.h). Each
 // must leave the outcomes as they are; --no-reduction turns all of them off,
 // so that tests and bench/ can check that it does.
 #pragma once
@@ -23,8 +24,13 @@ struct Reductions {
   bool bufferDrainsAlone = true;  // RED-5 a store buffer draining
   bool settleCopies = true;       // RED-6 copies of what a CTA will not load again
   bool quietDrainsAlone = true;   // RED-7 an SM queue draining a write no thread will meet
+  bool ownedDrainsAlone = true;   // RED-8 the same for a write only its CTA's stores will follow
+  bool settleHomeLines = true;    // RED-9 home lines a device will not read again, fetched from memory
+  bool memoryDrainsAlone = true;  // RED-10 a device queue draining a write only its device will follow
 
-  static constexpr Reductions none() { return {false, false, false, false, false, false, false}; }
+  static constexpr Reductions none() {
+    return {false, false, false, false, false, false, false, false, false, false};
+  }
   friend constexpr bool operator==(const Reductions&, const Reductions&) = default;
 };
 
@@ -38,10 +44,11 @@ inline constexpr ReductionRule kReductionRules[] = {
     {"RED-1", &Reductions::deadCacheLines},    {"RED-2", &Reductions::requestGating},
     {"RED-3", &Reductions::localStepsAlone},   {"RED-4", &Reductions::storesAlone},
     {"RED-5", &Reductions::bufferDrainsAlone}, {"RED-6", &Reductions::settleCopies},
-    {"RED-7", &Reductions::quietDrainsAlone},
+    {"RED-7", &Reductions::quietDrainsAlone},  {"RED-8", &Reductions::ownedDrainsAlone},
+    {"RED-9", &Reductions::settleHomeLines},   {"RED-10", &Reductions::memoryDrainsAlone},
 };
 
-// "RED-1 to RED-6": the ids --no-reduction= takes.
+// "RED-1 to RED-10": the ids --no-reduction= takes.
 inline std::string reductionIdRange() {
   return std::string(std::begin(kReductionRules)->id) + " to " +
          std::string(std::rbegin(kReductionRules)->id);

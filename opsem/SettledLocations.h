@@ -39,6 +39,26 @@
 //   a .sys acquire's refresh) settles everything. The invariant build
 //   settles the whole state after every step and stops where that changes
 //   anything.
+// [RED-9] Reduction (off with --no-reduction): the same one level up, in a
+//   test of several devices: once no thread of a device can read a location
+//   again (no load, atomic or reduction of it still to issue or in flight,
+//   none with a backward branch), the device's L2 fetches the line from
+//   memory (MEM-2) whenever it may (the device has no write of it queued
+//   for memory) before RED-6 settles the device's copies and lines of it.
+//   The fetch is a step the machine may take at any time, so no outcome is
+//   added. None is lost: a device's home line of a location is read by its
+//   threads' accesses of it (loads, atomics, reductions, .sys accesses:
+//   none is left; a store's write only overwrites it), by the copies and
+//   lines of its CTAs, which RED-6 settles (no CTA of the device loads the
+//   location again), by the waits for current copies (PART-3, PART-5), which
+//   settled copies let go on only earlier, and by the fetch itself; a .sys
+//   acquire's refresh (MEM-3) writes what the fetch would. Every other step
+//   is enabled in a state as in its settled form and changes them alike, and
+//   a stuck state has no fetch enabled, so it is settled already. A line is
+//   settled again after every step that can unsettle it: a device queue's
+//   drain (memory and the device's queue changed), an issue or perform that
+//   ends a thread's reads. It applies where RED-6 does, and to tests whose
+//   every read has a fixed address.
 #pragma once
 
 #include <bit>
@@ -64,12 +84,27 @@ class SettledLocations {
     const Program& program = hardware.program;
     applies_ =
         hardware.reductions.settleCopies && program.lines == program.locations && program.locations < 32;
+    homeLines_ = applies_ && hardware.reductions.settleHomeLines && program.multipleDevices();
     for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
       const std::vector<CompiledInstruction>& code = program.threads[thread];
       const std::uint64_t written = writtenRegisters(code);
       std::vector<std::uint32_t> loads(code.size(), 0);
+      std::vector<std::uint32_t> reads(code.size(), 0);  // RED-9
       for (std::size_t at = 0; at < code.size(); ++at) {
-        if (litmus::kindOf(code[at].opcode) != litmus::InstructionKind::Load) {
+        const litmus::InstructionKind kind = litmus::kindOf(code[at].opcode);
+        if (kind == litmus::InstructionKind::ReadModifyWrite || kind == litmus::InstructionKind::Reduction) {
+          // An atomic's or a reduction's address is its second or first operand (ISSUE-3).
+          const std::optional<std::size_t> location =
+              fixedLocation(program, thread, written,
+                            code[at].operands[kind == litmus::InstructionKind::ReadModifyWrite ? 1 : 0]);
+          if (!location || *location >= 32) {
+            homeLines_ = false;  // an address known only when the access issues
+            continue;
+          }
+          reads[at] = std::uint32_t{1} << *location;
+          continue;
+        }
+        if (kind != litmus::InstructionKind::Load) {
           continue;
         }
         const std::optional<std::size_t> location =
@@ -79,25 +114,36 @@ class SettledLocations {
           continue;
         }
         loads[at] = std::uint32_t{1} << *location;
+        reads[at] = loads[at];
       }
       loadsFrom_.push_back(fromEachInstruction(loads, program.hasBackwardBranch));
       loadOf_.push_back(std::move(loads));
+      readsFrom_.push_back(fromEachInstruction(reads, program.hasBackwardBranch));
+      readOf_.push_back(std::move(reads));
     }
+    homeLines_ = homeLines_ && applies_;
     allLocations_ = (std::uint32_t{1} << program.locations) - 1;
     threadsOf_.resize(program.ctas);
+    threadsOfDevice_.resize(program.devices);
     for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {
       threadsOf_[program.ctaOf[thread]].push_back(thread);
+      threadsOfDevice_[program.deviceOf[thread]].push_back(thread);
     }
   }
 
   // Whether RED-6 is on and the program is one it settles.
   bool applies() const { return applies_; }
+  // Whether RED-9 is on and the program is one it settles.
+  bool settlesHomeLines() const { return homeLines_; }
 
   // RED-6: each CTA's copies and lines of the locations it will not load
   // again are brought up to date.
   void settle(State& state) const {
     if (!applies_) {
       return;
+    }
+    for (std::uint32_t device = 0; device < hardware_.program.devices && homeLines_; ++device) {
+      settleDevice(state, device, allLocations_);  // RED-9
     }
     for (std::uint32_t cta = 0; cta < hardware_.program.ctas; ++cta) {
       settleCta(state, cta, allLocations_);
@@ -114,13 +160,42 @@ class SettledLocations {
     }
   }
 
+  // RED-9 and RED-6 after THREAD performed a load that changed only its
+  // CTA's lines and SM queue (not a .sys load with several devices, MEM-1,
+  // MEM-3): its device's home lines it may no longer read, then its CTA's
+  // copies and lines. In a settled state, the other CTAs' stay as settled
+  // as they were.
+  void settleLoad(State& state, std::uint32_t thread) const {
+    if (homeLines_) {
+      settleDevice(state, hardware_.program.deviceOf[thread], allLocations_);
+    }
+    if (applies_) {
+      settleCta(state, hardware_.program.ctaOf[thread], allLocations_);
+    }
+  }
+
   // RED-6 after THREAD issued the instruction at PC, which changes nothing
   // but the thread: nothing, unless the issue ended loads of the thread's
   // (a load skipped by its guard, a jump past loads), and then the thread's
   // CTA's copies and lines.
   void settleIssue(State& state, std::uint32_t thread, std::uint32_t pc) const {
+    if (homeLines_ && (readsFrom_[thread][pc] & ~readsOf(state, thread)) != 0) {
+      settleDevice(state, hardware_.program.deviceOf[thread], allLocations_);  // RED-9
+    }
     if (applies_ && (loadsFrom_[thread][pc] & ~loadsOf(state, thread)) != 0) {
       settleCta(state, hardware_.program.ctaOf[thread], allLocations_);
+    }
+  }
+
+  // RED-9 after a write of LOCATION reached memory from a device's queue
+  // (DQ-1): every device's home line of it, with the copies and lines RED-6
+  // settles behind it.
+  void settleMemory(State& state, std::uint32_t location) const {
+    if (!homeLines_ || location >= 32) {
+      return;
+    }
+    for (std::uint32_t device = 0; device < hardware_.program.devices; ++device) {
+      settleDevice(state, device, std::uint32_t{1} << location);
     }
   }
 
@@ -148,6 +223,33 @@ class SettledLocations {
   }
 
  private:
+  // RED-9: DEVICE's home lines of the locations among CANDIDATES (a bit
+  // each) that no thread of DEVICE will read again, fetched from memory
+  // (MEM-2, which leaves a line with a write queued for memory as it is),
+  // then its CTAs' copies and lines of each line fetched (RED-6).
+  void settleDevice(State& state, std::uint32_t device, std::uint32_t candidates) const {
+    std::uint32_t reading = 0;
+    for (const std::uint32_t thread : threadsOfDevice_[device]) {
+      reading |= readsOf(state, thread);
+    }
+    for (std::uint32_t done = candidates & ~reading; done != 0; done &= done - 1) {
+      const auto location = static_cast<std::uint32_t>(std::countr_zero(done));
+      if (hardware_.l2.homeLineKept(device, location) && hardware_.memory.refetch(state, device, location)) {
+        for (std::uint32_t cta = 0; cta < hardware_.program.ctas; ++cta) {
+          if (hardware_.program.deviceOfCta[cta] == device) {
+            settleCta(state, cta, std::uint32_t{1} << location);
+          }
+        }
+      }
+    }
+  }
+
+  // The locations THREAD's loads, atomics and reductions still to issue or
+  // in flight read (RED-9).
+  std::uint32_t readsOf(const State& state, std::uint32_t thread) const {
+    return stillAhead(state, thread, readsFrom_, readOf_);
+  }
+
   // CTA's copies and lines of the locations among CANDIDATES (a bit each)
   // that no thread of CTA will load again: PART-1, then L1-2.
   void settleCta(State& state, std::uint32_t cta, std::uint32_t candidates) const {
@@ -166,12 +268,20 @@ class SettledLocations {
 
   // The locations THREAD's loads still to issue or in flight read.
   std::uint32_t loadsOf(const State& state, std::uint32_t thread) const {
+    return stillAhead(state, thread, loadsFrom_, loadOf_);
+  }
+
+  // The locations of THREAD's instructions still to issue (FROM, per
+  // program counter) or in flight (OF, per instruction).
+  static std::uint32_t stillAhead(const State& state, std::uint32_t thread,
+                                  const std::vector<std::vector<std::uint32_t>>& from,
+                                  const std::vector<std::vector<std::uint32_t>>& of) {
     const typename State::Thread& self = state.threads[thread];
-    std::uint32_t loading = loadsFrom_[thread][self.pc];
+    std::uint32_t ahead = from[thread][self.pc];
     for (std::uint32_t index = 0; index < self.inFlightCount; ++index) {
-      loading |= loadOf_[thread][self.inFlight[index].instruction - 1u];
+      ahead |= of[thread][self.inFlight[index].instruction - 1u];
     }
-    return loading;
+    return ahead;
   }
 
   // Public for QuietLocations.h, which finds fixed addresses and what is
@@ -233,6 +343,13 @@ class SettledLocations {
   std::vector<std::vector<std::uint32_t>> loadOf_;
   std::vector<std::vector<std::uint32_t>> loadsFrom_;
   std::vector<std::vector<std::uint32_t>> threadsOf_;  // per CTA
+  // RED-9: whether it applies; per thread, the location each instruction
+  // reads (loads, atomics, reductions) and those read from each program
+  // counter on; per device, its threads.
+  bool homeLines_ = false;
+  std::vector<std::vector<std::uint32_t>> readOf_;
+  std::vector<std::vector<std::uint32_t>> readsFrom_;
+  std::vector<std::vector<std::uint32_t>> threadsOfDevice_;
 };
 
 }  // namespace opcheck::opsem

@@ -99,6 +99,17 @@ std::optional<fs::path> unpackedT3() {
   return target;
 }
 
+std::vector<fs::path> t3Sample(std::size_t stride) {
+  std::vector<fs::path> sample;
+  if (const std::optional<fs::path> t3 = unpackedT3()) {
+    const std::vector<fs::path> files = litmusFilesUnder(*t3);
+    for (std::size_t at = 0; at < files.size(); at += stride) {
+      sample.push_back(files[at]);
+    }
+  }
+  return sample;
+}
+
 std::vector<fs::path> everyLitmusFile(const fs::path& corpora) {
   std::vector<fs::path> files = corpusAndCatalogueFilesExceptT3(corpora);
   for (const fs::path& file : litmusFilesUnder(fs::path(OPCHECK_SOURCE_DIR) / "tests")) {

@@ -40,6 +40,10 @@ std::vector<std::filesystem::path> catalogueAndCorpusSample(const std::filesyste
 // corpora are absent.
 std::optional<std::filesystem::path> unpackedT3();
 
+// Every STRIDE-th t3 test (sorted, from the first), with t3 unpacked
+// (unpackedT3); empty when the corpora are absent.
+std::vector<std::filesystem::path> t3Sample(std::size_t stride);
+
 // Every litmus file the parser's checks read: the corpora but t3 and the
 // catalogue (corpusAndCatalogueFilesExceptT3), the files below tests/ (the
 // bad inputs among them), then t3's where it could be unpacked.

@@ -7,11 +7,14 @@
 #include <catch2/catch.hpp>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "litmus/Diagnostic.h"
+#include "litmus/FinalState.h"
 #include "opsem/OperationalModel.h"
 #include "opsem/Program.h"
 #include "parser/LitmusReader.h"
@@ -461,15 +464,25 @@ TEST_CASE("the reduced states, transitions and hangs are the same for any number
 }
 
 TEST_CASE(
-    "stores and drains followed alone (RED-4, RED-5, RED-7) and settled copies (RED-6) keep every outcome",
+    "stores and drains followed alone (RED-4, RED-5, RED-7, RED-8, RED-10) and settled copies (RED-6, "
+    "RED-9) keep every outcome",
     "[opsem][reductions][slow]") {
   // Under every preset, the broken ones included: each reorders or skips something that the
   // reductions' tests of what may come first (PerformOrder.h, the SM
   // queue's order) must see. The two runs of a test are differently
   // reduced (RED-3 follows other steps alone), so only the totals of states
   // are compared.
+  // RED-8 lets alone every drain RED-7 does (QuietLocations.h), so RED-7 is
+  // checked with RED-8 off in both runs.
   const std::vector<fs::path> files = testing::ptxCatalogueFiles();
-  for (const char* id : {"RED-4", "RED-5", "RED-6", "RED-7"}) {
+  const std::pair<std::string, std::string> rules[] = {{"RED-4", ""},      {"RED-5", ""}, {"RED-6", ""},
+                                                       {"RED-7", "RED-8"}, {"RED-8", ""}, {"RED-9", ""},
+                                                       {"RED-10", ""}};
+  for (const auto& [id, offInBoth] : rules) {
+    const opsem::Reductions with =
+        offInBoth.empty() ? opsem::Reductions{} : *opsem::reductionsWithout(offInBoth);
+    const opsem::Reductions without =
+        *opsem::reductionsWithout(offInBoth.empty() ? id : id + "," + offInBoth);
     std::uint64_t reducedStates = 0;
     std::uint64_t unreducedStates = 0;
     std::size_t compared = 0;
@@ -479,9 +492,8 @@ TEST_CASE(
         if (refusedByPtxOp(test)) {
           continue;
         }
-        const opsem::OperationalResult reduced = runWith(test, preset.name, {}, 0);
-        const opsem::OperationalResult unreduced =
-            runWith(test, preset.name, *opsem::reductionsWithout(id), 0);
+        const opsem::OperationalResult reduced = runWith(test, preset.name, with, 0);
+        const opsem::OperationalResult unreduced = runWith(test, preset.name, without, 0);
         INFO(id << " off, " << preset.name << " " << file.string());
         CHECK(reduced.outcome.states == unreduced.outcome.states);
         reducedStates += reduced.statistics.states;
@@ -495,8 +507,69 @@ TEST_CASE(
   }
 }
 
+// Two threads write x and y in opposite orders (2+2W) while a third loads x
+// once; SCOPES places them. Without fences each location's last write may
+// be either thread's (PTX ISA 9.1 8.10.5: nothing orders the two stores of
+// a thread to different locations), so the four outcomes of x and y, worked
+// out by hand, are all reachable.
+litmus::Test twoWritersAndAReader(const std::string& scopes) {
+  return parser::readLitmusText(R"(GPU_PTX W
+{
+0:.reg .b64 r8 = x;
+0:.reg .b64 r9 = y;
+1:.reg .b64 r8 = x;
+1:.reg .b64 r9 = y;
+2:.reg .s32 r0;
+2:.reg .b64 r8 = x;
+}
+ P0                | P1                | P2                 ;
+ st.cg.s32 [r8],1  | st.cg.s32 [r9],1  | ld.cg.s32 r0,[r8]  ;
+ st.cg.s32 [r9],2  | st.cg.s32 [r8],2  |                    ;
+
+scopeTree
+)" + scopes + R"(
+
+x: global, y: global
+
+exists (x=2 /\ y=2)
+)",
+                                "w.litmus");
+}
+
+TEST_CASE("RED-8, RED-9 and RED-10 each take steps off a test they apply to and keep its outcomes",
+          "[opsem][reductions]") {
+  const std::set<std::string> expected = {"x=1; y=1;", "x=1; y=2;", "x=2; y=1;", "x=2; y=2;"};
+  auto outcomes = [](const litmus::Test& test, const opsem::OperationalResult& result) {
+    std::set<std::string> printed;
+    for (const litmus::FinalState& state : result.outcome.states) {
+      printed.insert(litmus::formatHerdState(test, litmus::ObservedTerms::of(test), state));
+    }
+    return printed;
+  };
+  struct Case {
+    std::string scopes;
+    std::string rule;
+  };
+  // RED-8: P0 and P1 share a CTA and so an SM queue, whose writes of one
+  // address stay in order; RED-9 and RED-10: the writers on two devices.
+  for (const Case& each : {Case{"(device (cta P0 P1) (cta P2))", "RED-8"},
+                           Case{"(device (cta P0)) (device (cta P1) (cta P2))", "RED-9"},
+                           Case{"(device (cta P0)) (device (cta P1) (cta P2))", "RED-10"}}) {
+    const litmus::Test test = twoWritersAndAReader(each.scopes);
+    const opsem::OperationalResult with = runWith(test, "volta", {}, 0);
+    const opsem::OperationalResult without = runWith(test, "volta", *opsem::reductionsWithout(each.rule), 0);
+    INFO(each.rule << ": " << with.statistics.transitions << " transitions with it, "
+                   << without.statistics.transitions << " without");
+    CHECK(outcomes(test, with) == expected);
+    CHECK(outcomes(test, without) == expected);
+    CHECK(with.statistics.states <= without.statistics.states);
+    CHECK(with.statistics.transitions < without.statistics.transitions);
+  }
+}
+
 TEST_CASE(
-    "ptx-op's outcomes do not depend on request gating or order reduction or settled copies (RED-2 to RED-7)",
+    "ptx-op's outcomes do not depend on request gating or order reduction or settled copies (RED-2 to "
+    "RED-10)",
     "[opsem][corpus][reductions]") {
   const auto corpora = testing::corporaDirectory();
   if (!corpora) {
@@ -505,7 +578,7 @@ TEST_CASE(
   }
   // Every third test of diy t2 and cuda-litmus (all of them take a minute
   // more; bench/no_reduction_t3.sh does the same check over t3). Without
-  // RED-3 nothing is followed alone, so RED-4, RED-5 and RED-7 are off too. Five Dat3M
+  // RED-3 nothing is followed alone, so RED-4, RED-5, RED-7, RED-8 and RED-10 are off too. Five Dat3M
   // tests (the four barrier-*-id tests and SB+twice-bars-diff) pass 1M
   // states without the two reductions; they are compared as far as the
   // budget goes.
@@ -524,6 +597,12 @@ TEST_CASE(
   INFO(settled.cut.size() << " of " << settled.compared << " runs without RED-6 cut");
   CHECK(settled.compared > 1200);
   CHECK(settled.cut.empty());
+  // RED-9 alone off (home lines a device no longer reads): the same.
+  const ReductionCheck homeLines =
+      checkReductions(files, "volta", *opsem::reductionsWithout("RED-9"), kBudget);
+  INFO(homeLines.cut.size() << " of " << homeLines.compared << " runs without RED-9 cut");
+  CHECK(homeLines.compared > 1200);
+  CHECK(homeLines.cut.empty());
 }
 
 TEST_CASE("with every reduction off, dead cache lines (RED-1) included, ptx-op's outcomes stay the same",
