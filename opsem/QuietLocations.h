@@ -239,7 +239,8 @@ class QuietLocations {
         mine |= std::uint32_t{1} << self.storeBuffer[index].location;
       }
     }
-    std::uint32_t all = 0;
+    std::uint32_t once = 0;   // touched by some CTA
+    std::uint32_t twice = 0;  // touched by two CTAs or more
     for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
       for (std::int32_t index = 0; index < state.smQueueLength[cta]; ++index) {
         const typename State::Write& entry = state.smQueue[cta][index];
@@ -248,14 +249,11 @@ class QuietLocations {
           read |= std::uint32_t{1} << entry.location;
         }
       }
-      all |= touched[cta];
+      twice |= once & touched[cta];
+      once |= touched[cta];
     }
     for (std::uint32_t cta = 0; cta < program.ctas; ++cta) {
-      std::uint32_t others = 0;
-      for (std::uint32_t other = 0; other < program.ctas; ++other) {
-        others |= other == cta ? 0 : touched[other];
-      }
-      owned[cta] = all & ~others & ~read;
+      owned[cta] = touched[cta] & ~twice & ~read;
     }
   }
 
