@@ -2,7 +2,8 @@
 // (docs/architecture.md "Cross-validation", with --executions): for each thread the
 // events it issued in program order and, for each read, the write it took;
 // per location the order in which writes reached its coherence point; the
-// order of the fence.sc; which barrier arrivals each wait saw. compare
+// order of the fence.sc (its morally strong pairs as performed,
+// ExecutionRecorder::fenceSc); which barrier arrivals each wait saw. compare
 // --executions turns each recorded graph into a candidate execution and
 // checks the axioms on it.
 //

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "opsem/MachineState.h"
 
@@ -22,7 +23,7 @@ class ExecutionRecorder {
   using State = MachineState<Capacity>;
   using Stored = StoredFor<Capacity>;
 
-  explicit ExecutionRecorder(unsigned /*unroll*/) {}
+  ExecutionRecorder(const Program& /*program*/, unsigned /*unroll*/) {}
 
   bool issue(State&, std::uint32_t /*thread*/) const { return true; }
   std::int32_t issueAsync(State&, std::uint32_t /*thread*/, std::uint32_t /*count*/) const { return 0; }
@@ -56,7 +57,30 @@ class ExecutionRecorder<Capacity, true> {
 
   // UNROLL bounds the backward jumps a thread may take, as --unroll bounds
   // the axiomatic models' paths.
-  explicit ExecutionRecorder(unsigned unroll) : unroll_(unroll) {}
+  ExecutionRecorder(const Program& program, unsigned unroll) : unroll_(unroll) {
+    // Per thread and instruction, the threads its scope takes in (a bit
+    // each), for the Fence-SC order (fenceSc). A .cluster scope is taken as
+    // its device: a wider scope makes more pairs morally strong, which only
+    // keeps more orders apart.
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      std::vector<std::uint32_t> reach;
+      for (const CompiledInstruction& instruction : program.threads[thread]) {
+        std::uint32_t threads = 0;
+        for (std::size_t other = 0; other < program.threads.size(); ++other) {
+          const bool sameCta = program.ctaOf[other] == program.ctaOf[thread];
+          const bool sameDevice = program.deviceOf[other] == program.deviceOf[thread];
+          const bool within =
+              instruction.scope == litmus::Scope::Cta ? sameCta
+              : instruction.scope == litmus::Scope::Cluster || instruction.scope == litmus::Scope::Gpu
+                  ? sameDevice
+                  : true;
+          threads |= within ? std::uint32_t{1} << other : 0;
+        }
+        reach.push_back(threads);
+      }
+      reach_.push_back(std::move(reach));
+    }
+  }
 
   // Issuing a memory operation, fence or barrier: false when the thread has
   // no room left for the event (the run is then cut).
@@ -65,9 +89,8 @@ class ExecutionRecorder<Capacity, true> {
     if (record.eventCount == Capacity::kEventsPerThread) {
       return false;
     }
-    RecordedEvent& event = record.events[record.eventCount++];
-    event.instruction = static_cast<std::uint8_t>(state.threads[thread].pc + 1);
-    event.readFrom = kNoEvent;
+    // Its readFrom is kNoEvent from the initial state on (LAYOUT-6).
+    record.events[record.eventCount++].instruction = static_cast<std::uint8_t>(state.threads[thread].pc + 1);
     return true;
   }
 
@@ -86,7 +109,6 @@ class ExecutionRecorder<Capacity, true> {
       RecordedEvent& event = record.events[record.eventCount++];
       event.instruction = static_cast<std::uint8_t>(state.threads[thread].pc + 1);
       event.performed = 1;
-      event.readFrom = kNoEvent;
     }
     return first;
   }
@@ -145,12 +167,38 @@ class ExecutionRecorder<Capacity, true> {
     state.coherence[location][length++] = write.writer;
   }
 
+  // A fence.sc performed. PTX ISA 9.1 8.8.3: the Fence-SC order relates
+  // the morally strong pairs of fence.sc; the models read no other pair
+  // (axiomcheck/Ptx.cpp narrowToLeastOrders, axiomcheck/DataRaces.cpp), so
+  // runs that perform two fences that are not morally strong in either order
+  // make one graph. The record keeps, of the orders that keep every morally
+  // strong pair as the run performed it, the least by event identity (the
+  // lexicographic normal form of the fences as a trace whose dependent
+  // letters are the morally strong pairs): the new fence goes after the
+  // last fence it is morally strong with, then after every fence of a
+  // smaller identity. Without that, each such order would be states of its
+  // own.
   void fenceSc(State& state, std::uint32_t thread, std::uint32_t index) const {
-    if (state.fenceScCount == static_cast<std::int32_t>(Capacity::kFenceScs)) {
+    const std::int32_t count = state.fenceScCount;
+    if (count == static_cast<std::int32_t>(Capacity::kFenceScs)) {
       state.cut = 1;
       return;
     }
-    state.fenceScOrder[state.fenceScCount++] = eventOf(state, thread, index);
+    const int event = eventIndex(state, thread, index);
+    const EventId fence = event < 0 ? kNoEvent : eventId<Capacity>(thread, static_cast<std::uint32_t>(event));
+    EventId* order = state.fenceScOrder;
+    std::int32_t at = count;
+    while (at > 0 && (event < 0 || !morallyStrong(state, order[at - 1], thread, event))) {
+      --at;
+    }
+    while (at < count && order[at] < fence) {
+      ++at;
+    }
+    for (std::int32_t later = count; later > at; --later) {
+      order[later] = order[later - 1];
+    }
+    order[at] = fence;
+    state.fenceScCount = count + 1;
   }
 
   // The id of a barrier instance the barrier at INDEX of THREAD opens: its
@@ -197,12 +245,32 @@ class ExecutionRecorder<Capacity, true> {
     return event < 0 ? nullptr : &state.recordedThreads[thread].events[event];
   }
 
+  // Whether the recorded fence OTHER and THREAD's recorded event EVENT, a
+  // fence, are morally strong (PTX ISA 9.1 8.7): in program order, or each
+  // in the other's scope.
+  bool morallyStrong(const State& state, EventId other, std::uint32_t thread, int event) const {
+    if (other == kNoEvent) {
+      return true;
+    }
+    const auto otherThread = static_cast<std::uint32_t>(other - 1) / Capacity::kEventsPerThread;
+    const auto otherEvent = static_cast<std::uint32_t>(other - 1) % Capacity::kEventsPerThread;
+    if (otherThread == thread) {
+      return true;
+    }
+    const std::uint32_t instruction = state.recordedThreads[thread].events[event].instruction - 1u;
+    const std::uint32_t otherInstruction =
+        state.recordedThreads[otherThread].events[otherEvent].instruction - 1u;
+    return (reach_[thread][instruction] >> otherThread & 1u) != 0 &&
+           (reach_[otherThread][otherInstruction] >> thread & 1u) != 0;
+  }
+
   static EventId eventOf(const State& state, std::uint32_t thread, std::uint32_t index) {
     const int event = eventIndex(state, thread, index);
     return event < 0 ? kNoEvent : eventId<Capacity>(thread, static_cast<std::uint32_t>(event));
   }
 
   unsigned unroll_;
+  std::vector<std::vector<std::uint32_t>> reach_;  // per thread and instruction (fenceSc)
 };
 
 }  // namespace opcheck::opsem

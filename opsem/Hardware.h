@@ -74,7 +74,7 @@ struct Hardware {
       : program(program),
         architecture(architecture),
         reductions(reductionsFor(program, reductions)),
-        recorder(unroll) {}
+        recorder(program, unroll) {}
   Hardware(const Hardware&) = delete;
   Hardware& operator=(const Hardware&) = delete;
 

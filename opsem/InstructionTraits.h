@@ -2,6 +2,8 @@
 // operator, read the same way by every part of the machine.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "opsem/Program.h"
@@ -32,6 +34,22 @@ inline bool isOrderingPoint(litmus::Opcode opcode) {
   const litmus::InstructionKind kind = litmus::kindOf(opcode);
   return kind == litmus::InstructionKind::Fence || kind == litmus::InstructionKind::ProxyFence ||
          kind == litmus::InstructionKind::Barrier || isClusterBarrier(opcode);
+}
+
+// The operand that names the location an access touches: a load's or an
+// atomic's second, a store's or a reduction's first (ISSUE-3); nothing
+// for an instruction that touches no location.
+inline std::optional<std::size_t> addressOperand(litmus::InstructionKind kind) {
+  switch (kind) {
+    case litmus::InstructionKind::Load:
+    case litmus::InstructionKind::ReadModifyWrite:
+      return 1;
+    case litmus::InstructionKind::Store:
+    case litmus::InstructionKind::Reduction:
+      return 0;
+    default:
+      return std::nullopt;
+  }
 }
 
 // Register operations, setp and branches: they complete at issue and never

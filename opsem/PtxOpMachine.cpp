@@ -18,6 +18,16 @@ typename PtxOpMachine<Capacity>::State PtxOpMachine<Capacity>::initialState() co
   const Program& program = hardware_.program;
   State state;
   std::memset(&state, 0, sizeof state);
+  if constexpr (Capacity::kRecordsExecution) {
+    // An event reads nothing until a read says what (ExecutionRecorder.h):
+    // the initial state holds that, so that the events of a thread that
+    // never reads keep it without a byte of the state changing (LAYOUT-6).
+    for (auto& record : state.recordedThreads) {
+      for (RecordedEvent& event : record.events) {
+        event.readFrom = kNoEvent;
+      }
+    }
+  }
   for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
     const std::vector<Value>& registers = program.initialRegisters[thread];
     for (std::size_t reg = 0; reg < registers.size(); ++reg) {

@@ -291,22 +291,6 @@ class QuietLocations {
     return false;
   }
 
-  // The operand that names the location an access touches: a load's or an
-  // atomic's second, a store's or a reduction's first (ISSUE-3); nothing
-  // for an instruction that touches no location.
-  static std::optional<std::size_t> addressOperand(litmus::InstructionKind kind) {
-    switch (kind) {
-      case litmus::InstructionKind::Load:
-      case litmus::InstructionKind::ReadModifyWrite:
-        return 1;
-      case litmus::InstructionKind::Store:
-      case litmus::InstructionKind::Reduction:
-        return 0;
-      default:
-        return std::nullopt;
-    }
-  }
-
   const Hardware<Capacity>& hardware_;
   bool applies_ = false;  // RED-7
   bool owned_ = false;    // RED-8

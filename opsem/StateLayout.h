@@ -46,6 +46,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "opsem/Hardware.h"
@@ -274,9 +275,12 @@ class StateLayout {
 
   // LAYOUT-6: the execution record (RecordingCapacity) of the threads and
   // locations the test has: a thread's events up to what its code performs,
-  // each location's coherence order up to the program's writes, the Fence-SC
-  // order up to its fences, as LAYOUT-1 bounds them (the recorder marks a
-  // run cut before it passes the capacity).
+  // of each event the fields its thread's instructions can set (what it
+  // read only where the thread reads, the barrier fields only where it has
+  // a barrier: the others keep the initial state's, as the recorder sets
+  // nothing else), each location's coherence order up to the writes that
+  // can reach it, the Fence-SC order up to its fences, as LAYOUT-1 bounds
+  // them (the recorder marks a run cut before it passes the capacity).
   template <typename Bounded>
   void addRecord(const Program& program, const State& probe, Bounded bounded) {
     std::size_t writes = 0;
@@ -286,16 +290,62 @@ class StateLayout {
       writes += counts.writes;
       orderingPoints += counts.performedLater - counts.accesses;
       const auto& record = probe.recordedThreads[thread];
-      add(probe, &record.events[0], bounded(counts.performedLater, Capacity::kEventsPerThread));
+      for (std::size_t event = 0; event < bounded(counts.performedLater, Capacity::kEventsPerThread);
+           ++event) {
+        const RecordedEvent& fields = record.events[event];
+        add(probe, &fields.instruction, 1);  // with performed: one unit
+        if (counts.reads) {
+          add(probe, &fields.readFrom, 1);
+          add(probe, &fields.valueRead, 1);
+        }
+        if (counts.barriers > 0) {
+          add(probe, &fields.barrierInstance, 1);
+          add(probe, &fields.arrivalIndex, 1);
+          add(probe, &fields.arrivalsSeen, 1);
+        }
+      }
       add(probe, &record.eventCount, 1);  // with the jump count: one unit
     }
+    const std::vector<std::size_t> coherenceBounds = writesPerLocation(program, writes);
     for (std::size_t location = 0; location < program.locations; ++location) {
-      add(probe, &probe.coherence[location][0], bounded(writes, Capacity::kWritesPerLocation));
+      add(probe, &probe.coherence[location][0],
+          bounded(coherenceBounds[location], Capacity::kWritesPerLocation));
       add(probe, &probe.coherenceLength[location], 1);
     }
     add(probe, &probe.fenceScOrder[0], bounded(orderingPoints, Capacity::kFenceScs));
     add(probe, &probe.fenceScCount, 1);
     add(probe, &probe.cut, 1);
+  }
+
+  // Per physical location, the writes that can reach it: the stores,
+  // atomics and reductions whose address is fixed (SettledLocations::
+  // fixedLocation) and names it. Where a write's address is known only when
+  // it issues, or the code has other writers (mbarrier objects,
+  // asynchronous operations), every location gets ALL, the program's writes.
+  static std::vector<std::size_t> writesPerLocation(const Program& program, std::size_t all) {
+    using litmus::InstructionKind;
+    std::vector<std::size_t> writes(program.locations, 0);
+    for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
+      const std::vector<CompiledInstruction>& code = program.threads[thread];
+      const std::uint64_t written = SettledLocations<Capacity>::writtenRegisters(code);
+      for (const CompiledInstruction& instruction : code) {
+        const InstructionKind kind = litmus::kindOf(instruction.opcode);
+        if (kind == InstructionKind::Load || isOrderingPoint(instruction.opcode) ||
+            kind == InstructionKind::LegacyFence || completesAtIssue(instruction.opcode)) {
+          continue;  // writes nothing
+        }
+        const std::optional<std::size_t> operand = addressOperand(kind);
+        const std::optional<std::size_t> location =
+            operand ? SettledLocations<Capacity>::fixedLocation(program, thread, written,
+                                                                instruction.operands[*operand])
+                    : std::nullopt;
+        if (!location || *location >= program.locations) {
+          return std::vector<std::size_t>(program.locations, all);
+        }
+        ++writes[*location];
+      }
+    }
+    return writes;
   }
 
   // What a thread's code can put in flight and in the queues (LAYOUT-1),
@@ -309,6 +359,7 @@ class StateLayout {
     std::uint64_t writtenRegisters = 0;  // a bit per register
     bool carriesValue = false;           // InFlight::value
     bool carriesCompare = false;         // InFlight::compare
+    bool reads = false;                  // RecordedEvent::readFrom, valueRead (LAYOUT-6)
   };
   static InstructionCounts countInstructions(const std::vector<CompiledInstruction>& code) {
     using litmus::InstructionKind;
@@ -332,11 +383,13 @@ class StateLayout {
         counts.performedLater += events;
         counts.accesses += events;
         counts.writes += kind == InstructionKind::AsyncWait ? 0 : completes ? 2 : 1;
+        counts.reads = true;
         continue;
       }
       switch (kind) {
         case InstructionKind::Load:
           ++counts.accesses;
+          counts.reads = true;
           counts.carriesValue = counts.carriesValue || instruction.result != litmus::Operation::None;
           break;
         case InstructionKind::Barrier:
@@ -354,6 +407,7 @@ class StateLayout {
           ++counts.accesses;
           counts.carriesValue = true;
           counts.carriesCompare = counts.carriesCompare || kind == InstructionKind::ReadModifyWrite;
+          counts.reads = counts.reads || kind != InstructionKind::Store;
           break;
       }
       ++counts.performedLater;

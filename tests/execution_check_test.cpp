@@ -176,6 +176,39 @@ exists (P1:r0 == 2 /\ P1:r1 == 1)
   }
 }
 
+// SB with a fence.sc.cta in each thread: with the threads in one CTA the
+// fences are morally strong (PTX ISA 9.1 8.7), and either may come first in
+// the Fence-SC order; in two CTAs they are not, and the order of the two is
+// no part of the graph the models read (8.8.3).
+std::set<std::vector<opsem::EventReference>> fenceScOrders(const std::string& placement) {
+  const litmus::Test test =
+      parser::readLitmusText("PTX SB+fence.sc.ctas\n{ x = 0; y = 0; }\n" + placement + R"(
+ st.relaxed.cta x, 1 | st.relaxed.cta y, 1 ;
+ fence.sc.cta        | fence.sc.cta        ;
+ ld.relaxed.cta r0, y | ld.relaxed.cta r0, x ;
+exists (P0:r0 == 0 /\ P1:r0 == 0)
+)",
+                             "t.litmus");
+  const opsem::RecordedExecutions recorded = opsem::recordExecutions(test, "t.litmus", preset("default"), 2);
+  std::set<std::vector<opsem::EventReference>> orders;
+  for (const opsem::ExecutionGraph& graph : recorded.graphs) {
+    REQUIRE(graph.fenceScOrder.size() == 2);
+    orders.insert(graph.fenceScOrder);
+  }
+  return orders;
+}
+
+TEST_CASE("a run's Fence-SC order keeps the morally strong pairs as performed and the others in one order",
+          "[executions]") {
+  // P0's fence is its second event, P1's too.
+  const std::vector<opsem::EventReference> p0First{{0, 1}, {1, 1}};
+  const std::vector<opsem::EventReference> p1First{{1, 1}, {0, 1}};
+  CHECK(fenceScOrders(" P0@cta 0,gpu 0       | P1@cta 0,gpu 0       ;") ==
+        std::set<std::vector<opsem::EventReference>>{p0First, p1First});
+  CHECK(fenceScOrders(" P0@cta 0,gpu 0       | P1@cta 1,gpu 0       ;") ==
+        std::set<std::vector<opsem::EventReference>>{p0First});
+}
+
 TEST_CASE("each deliberately broken preset yields graphs that break the axiom the spec names, with the run",
           "[compare][executions][must-fail]") {
   std::istringstream rows(
