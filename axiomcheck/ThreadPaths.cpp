@@ -300,7 +300,8 @@ class PathEnumerator {
         break;
       case InstructionKind::ProxyFence: {
         // Models without proxies refuse it first (checkSupported).
-        if (instruction.stateSpace != litmus::StateSpace::Generic) {
+        if (instruction.stateSpace != litmus::StateSpace::Generic &&
+            !litmus::isUniDirectionalProxyFence(instruction)) {
           fail(instruction, "fence.proxy.async with a state space (." +
                                 std::string(litmus::spelling(instruction.stateSpace)) +
                                 ") is not supported by the axiomatic models: write fence.proxy.async");
@@ -309,6 +310,7 @@ class PathEnumerator {
         fence.kind = EventKind::Fence;
         fence.proxy = litmus::proxyOf(instruction);
         fence.proxyFence = true;
+        fence.restrictedTo = instruction.stateSpace;  // the uni-directional fence's (AsyncOperations.h)
         addEvent(state, instruction, fence, guardLoads);
         break;
       }

@@ -17,6 +17,11 @@ bool isAsyncOperation(const Instruction& instruction) {
   return kind == InstructionKind::ProxyFence && proxyOf(instruction) == Proxy::Async;
 }
 
+bool isUniDirectionalProxyFence(const Instruction& instruction) {
+  return kindOf(instruction.opcode) == InstructionKind::ProxyFence &&
+         instruction.semantics != Semantics::Weak;
+}
+
 bool isAsyncMbarrierArrive(Opcode opcode) {
   return opcode == Opcode::AsyncMbarrierArrive || opcode == Opcode::AsyncMbarrierArriveNoInc;
 }
