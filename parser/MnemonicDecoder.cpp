@@ -71,6 +71,15 @@ class Decoder {
 
   Instruction decode() {
     const std::vector<Word> words = splitAtDots(mnemonic_);
+    if (mnemonic_.starts_with("cp.async.bulk.prefetch")) {
+      // PTX ISA 9.1 9.7.9.25.4.3: the prefetch "to the L2 cache" moves no
+      // value into a location or register, yet "is treated as a weak memory
+      // operation in the Memory Consistency Model": a read no outcome sees,
+      // which only races would show. opcheck does not model it.
+      fail(position_, "'" + std::string(mnemonic_) +
+                          "' is not supported: opcheck does not model the prefetch (a weak memory operation "
+                          "whose value no register receives, PTX ISA 9.1 9.7.9.25.4.3; leave it out)");
+    }
     const auto found = findOpcode(mnemonic_);
     if (!found) {
       fail(position_, "unknown instruction '" + std::string(mnemonic_) + "'");
