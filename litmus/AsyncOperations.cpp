@@ -18,8 +18,9 @@ bool isAsyncOperation(const Instruction& instruction) {
 }
 
 bool isUniDirectionalProxyFence(const Instruction& instruction) {
-  return kindOf(instruction.opcode) == InstructionKind::ProxyFence &&
-         instruction.semantics != Semantics::Weak;
+  // The decoder gives a fence.proxy .sem on these forms only.
+  return kindOf(instruction.opcode) == InstructionKind::ProxyFence && instruction.proxy == Proxy::Async &&
+         (instruction.semantics == Semantics::Acquire || instruction.semantics == Semantics::Release);
 }
 
 bool isAsyncMbarrierArrive(Opcode opcode) {
