@@ -112,6 +112,7 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
       event.virtualAddress = litmus::virtualAddress(test, source.location);
       event.proxy = source.proxy;
       event.proxyFence = source.proxyFence;
+      event.restrictedTo = source.restrictedTo;
       event.semantics = source.semantics;
       event.scope = source.scope;
       event.pathEvent = static_cast<std::uint8_t>(index);

@@ -36,6 +36,7 @@ struct Event {
   // generic for every other event (PTX ISA 9.1 8.6).
   litmus::Proxy proxy = litmus::Proxy::Generic;
   bool proxyFence = false;
+  litmus::StateSpace restrictedTo = litmus::StateSpace::Generic;  // PathEvent::restrictedTo
   litmus::Semantics semantics = litmus::Semantics::Weak;
   litmus::Scope scope = litmus::Scope::None;
   std::uint8_t pathEvent = 0;  // index in its thread's path

@@ -16,6 +16,10 @@
 //    only the alias proxy fence and leaves the others to the cat.
 #include "axiomcheck/ProxyCausality.h"
 
+#include <vector>
+
+#include "litmus/SharedStateSpace.h"
+
 namespace opcheck::axiomcheck {
 
 namespace {
@@ -35,13 +39,43 @@ Relation sameProxy(const Execution& x) {
   return result;
 }
 
+// The bi-directional proxy fences of the alias proxy (ALIAS) or the others.
 EventSet proxyFences(const Execution& x, bool alias) {
   EventSet result = 0;
   forEachEvent(x.fences, [&](unsigned event) {
     const Event& e = x.events[event];
-    if (e.proxyFence && (e.proxy == litmus::Proxy::Alias) == alias) {
+    if (e.proxyFence && e.restrictedTo == litmus::StateSpace::Generic &&
+        (e.proxy == litmus::Proxy::Alias) == alias) {
       result |= eventBit(event);
     }
+  });
+  return result;
+}
+
+// PTX ISA 9.1 9.7.13.4: a uni-directional fence.proxy.async::generic
+// (litmus/AsyncOperations.h) relates, as the cat's proxy-fence-ops, to the
+// async-proxy accesses of its CTA after it only ("a subsequent memory access
+// performed via the to-proxykind"), and only to those of a location in the
+// state space of its .sync_restrict (litmus/SharedStateSpace.h).
+Relation restrictedFenceOps(const Execution& x, const Relation& proxies, EventSet memory) {
+  Relation result(x.size);
+  std::vector<litmus::SharedHome> homes;
+  forEachEvent(x.fences, [&](unsigned fence) {
+    const Event& f = x.events[fence];
+    if (!f.proxyFence || f.restrictedTo == litmus::StateSpace::Generic) {
+      return;
+    }
+    if (homes.empty()) {
+      homes = litmus::sharedHomes(*x.test);
+    }
+    const litmus::ThreadPlacement& placement = x.test->threads[static_cast<std::size_t>(f.thread)].placement;
+    EventSet row = 0;
+    forEachEvent(proxies.successors(fence) & x.sameCta.successors(fence) & memory, [&](unsigned access) {
+      if (litmus::inSharedWindow(homes[x.events[access].virtualAddress], f.restrictedTo, placement)) {
+        row |= eventBit(access);
+      }
+    });
+    result.setSuccessors(fence, row);
   });
   return result;
 }
@@ -74,7 +108,8 @@ Relation proxyPreservedCause(const Execution& x, const Relation& synchronizing, 
   // its proxy (cause-base & proxy-fence-ops); with the generic accesses
   // themselves, the ends a path may have (the cat's four vloc cases).
   const Relation from = Relation::identity(x.size, generic) | (base & fenceOps.inverse());
-  const Relation to = Relation::identity(x.size, generic) | (base & fenceOps);
+  const Relation to =
+      Relation::identity(x.size, generic) | (base & (fenceOps | restrictedFenceOps(x, proxies, memory)));
   const Relation aliasFence = Relation::identity(x.size, proxyFences(x, true));
 
   // ptx-v7.5-dat3m.cat: proxy-preserved-cause-base; PTX ISA 9.1 8.9.5:

@@ -300,7 +300,8 @@ class PathEnumerator {
         break;
       case InstructionKind::ProxyFence: {
         // Models without proxies refuse it first (checkSupported).
-        if (instruction.stateSpace != litmus::StateSpace::Generic) {
+        if (instruction.stateSpace != litmus::StateSpace::Generic &&
+            !litmus::isUniDirectionalProxyFence(instruction)) {
           fail(instruction, "fence.proxy.async with a state space (." +
                                 std::string(litmus::spelling(instruction.stateSpace)) +
                                 ") is not supported by the axiomatic models: write fence.proxy.async");
@@ -309,6 +310,7 @@ class PathEnumerator {
         fence.kind = EventKind::Fence;
         fence.proxy = litmus::proxyOf(instruction);
         fence.proxyFence = true;
+        fence.restrictedTo = instruction.stateSpace;  // the uni-directional fence's (AsyncOperations.h)
         addEvent(state, instruction, fence, guardLoads);
         break;
       }
@@ -487,22 +489,51 @@ class PathEnumerator {
   // (litmus/AsyncOperations.h).
   void completeTx(PathState& state, const Instruction& instruction, const Operand& operand,
                   std::uint8_t operation, std::int64_t bytes, EventSet guardLoads) {
-    ExpressionArena& arena = state.path.expressions;
     PathEvent update;
-    update.kind = EventKind::Read;
-    update.semantics = Semantics::Relaxed;
-    update.scope = litmus::Scope::Cluster;
     update.location = address(state, instruction, operand);
-    update.atomic = true;
     update.reduction = true;
     update.asyncOperation = operation;
-    const std::uint8_t old = addEvent(state, instruction, update, guardLoads);
-    update.kind = EventKind::Write;
-    update.semantics = Semantics::Release;
-    update.value = arena.binary(litmus::Operation::MbarrierCompleteTx, arena.load(old), arena.integer(bytes),
-                                litmus::DataType::B64);
-    update.data = arena.loads(update.value);
-    addEvent(state, instruction, update, guardLoads);
+    const Update completeTx{litmus::Operation::MbarrierCompleteTx, state.path.expressions.integer(bytes),
+                            litmus::DataType::B64};
+    atomicUpdate(state, instruction, update, {litmus::Scope::Cluster, Semantics::Release}, completeTx,
+                 guardLoads);
+  }
+
+  // What an atomic update writes: OPERATION of the old value and OPERAND at
+  // TYPE.
+  struct Update {
+    litmus::Operation operation = litmus::Operation::None;
+    ExprId operand = kNoExpr;
+    litmus::DataType type = litmus::DataType::None;
+  };
+  // The scope of an atomic update's two halves and its write's semantics
+  // (its read is relaxed).
+  struct UpdateOrder {
+    litmus::Scope scope = litmus::Scope::None;
+    Semantics write = Semantics::Relaxed;
+  };
+
+  // The atomic update the asynchronous operations and the mbarrier
+  // completions make of ACCESS's location (an rmw pair, seed 001 Sec.
+  // 3.5.3): a relaxed read at ORDER's scope, then the write of UPDATE at
+  // that scope with ORDER's semantics. ACCESS gives the location, the
+  // proxy, the asynchronous operation and whether the pair is a reduction
+  // (no acquire pattern, PTX ISA 9.1 8.11.1). The indices of read and write.
+  std::pair<std::uint8_t, std::uint8_t> atomicUpdate(PathState& state, const Instruction& instruction,
+                                                     PathEvent access, UpdateOrder order, Update update,
+                                                     EventSet guardLoads) {
+    ExpressionArena& arena = state.path.expressions;
+    access.kind = EventKind::Read;
+    access.value = kNoExpr;
+    access.semantics = Semantics::Relaxed;
+    access.scope = order.scope;
+    access.atomic = true;
+    const std::uint8_t old = addEvent(state, instruction, access, guardLoads);
+    access.kind = EventKind::Write;
+    access.semantics = order.write;
+    access.value = arena.binary(update.operation, arena.load(old), update.operand, update.type);
+    access.data = arena.loads(access.value);
+    return {old, addEvent(state, instruction, access, guardLoads)};
   }
 
   // st.async [a], b, [mbar]: a weak write outside program order, then the
@@ -529,22 +560,14 @@ class PathEnumerator {
       // PTX ISA 9.1 9.7.13.7: "The reduce operation is a relaxed memory
       // operation", at the instruction's .cluster scope; in the release
       // form "a strong memory operation with .release semantics".
-      PathEvent read = write;
-      read.kind = EventKind::Read;
-      read.value = kNoExpr;
-      read.semantics = Semantics::Relaxed;
-      read.scope = instruction.scope;
-      read.atomic = true;
-      read.reduction = true;
-      const ExprId operand = write.value;
-      const std::uint8_t old = addEvent(state, instruction, read, guardLoads);
-      write = read;
-      write.kind = EventKind::Write;
-      write.semantics = release ? Semantics::Release : Semantics::Relaxed;
-      write.value = arena.binary(instruction.operation, arena.load(old), operand, instruction.type);
+      write.reduction = true;
+      atomicUpdate(state, instruction, write,
+                   {instruction.scope, release ? Semantics::Release : Semantics::Relaxed},
+                   {instruction.operation, write.value, instruction.type}, guardLoads);
+    } else {
+      write.data = arena.loads(write.value);
+      addEvent(state, instruction, write, guardLoads);
     }
-    write.data = arena.loads(write.value);
-    addEvent(state, instruction, write, guardLoads);
     if (instruction.completion != litmus::Completion::MbarrierCompleteTx) {
       return;
     }
@@ -570,25 +593,21 @@ class PathEnumerator {
     write.location = address(state, instruction, operands[0]);
     write.value = arena.load(readIndex);
     std::optional<std::uint8_t> oldIndex;
+    std::uint8_t writeIndex = 0;
     if (litmus::isAsyncReduction(instruction.opcode)) {
       // cp.reduce.async.bulk (9.7.9.25.4.2): "Each reduction operation
       // performed by the cp.reduce.async.bulk has individually .relaxed.gpu
       // memory ordering semantics": an atomic update of the destination.
-      PathEvent old = write;
-      old.kind = EventKind::Read;
-      old.value = kNoExpr;
-      old.semantics = Semantics::Relaxed;
-      old.scope = litmus::Scope::Gpu;
-      old.atomic = true;
-      old.reduction = true;
-      oldIndex = addEvent(state, instruction, old, guardLoads);
-      write = old;
-      write.kind = EventKind::Write;
-      write.value =
-          arena.binary(instruction.operation, arena.load(*oldIndex), arena.load(readIndex), instruction.type);
+      write.reduction = true;
+      const auto [old, updated] =
+          atomicUpdate(state, instruction, write, {litmus::Scope::Gpu, Semantics::Relaxed},
+                       {instruction.operation, write.value, instruction.type}, guardLoads);
+      oldIndex = old;
+      writeIndex = updated;
+    } else {
+      write.data = arena.loads(write.value);
+      writeIndex = addEvent(state, instruction, write, guardLoads);
     }
-    write.data = arena.loads(write.value);
-    const std::uint8_t writeIndex = addEvent(state, instruction, write, guardLoads);
     if (read.proxy == litmus::Proxy::Generic) {
       state.cpAsyncAccesses |= eventBit(readIndex) | eventBit(writeIndex);
     }
@@ -626,19 +645,11 @@ class PathEnumerator {
   void asyncMbarrierArrive(PathState& state, const Instruction& instruction, EventSet guardLoads) {
     ExpressionArena& arena = state.path.expressions;
     PathEvent read;
-    read.kind = EventKind::Read;
-    read.semantics = Semantics::Relaxed;
-    read.scope = litmus::Scope::Cta;
     read.location = address(state, instruction, instruction.operands[0]);
-    read.atomic = true;
-    const auto update = [&](PathEvent access, litmus::Operation operation, std::int64_t operand,
+    const auto update = [&](const PathEvent& access, litmus::Operation operation, std::int64_t operand,
                             Semantics semantics) {
-      const std::uint8_t old = addEvent(state, instruction, access, guardLoads);
-      access.kind = EventKind::Write;
-      access.semantics = semantics;
-      access.value = arena.binary(operation, arena.load(old), arena.integer(operand), litmus::DataType::B64);
-      access.data = arena.loads(access.value);
-      addEvent(state, instruction, access, guardLoads);
+      atomicUpdate(state, instruction, access, {litmus::Scope::Cta, semantics},
+                   {operation, arena.integer(operand), litmus::DataType::B64}, guardLoads);
     };
     read.asyncOperation = ++state.asyncOperations;
     read.asyncPredecessors = state.cpAsyncAccesses;

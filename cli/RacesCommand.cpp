@@ -44,6 +44,7 @@
 #include "cli/TestLabels.h"
 #include "crosscheck/ExecutionCheck.h"
 #include "crosscheck/OperationalSide.h"
+#include "litmus/AsyncOperations.h"
 #include "litmus/CanonicalPrinter.h"
 #include "litmus/Clusters.h"
 #include "litmus/Diagnostic.h"
@@ -57,6 +58,13 @@
 namespace opcheck::cli {
 
 namespace {
+
+bool hasUniDirectionalProxyFence(const litmus::Test& test) {
+  return std::any_of(test.threads.begin(), test.threads.end(), [](const litmus::Thread& thread) {
+    return std::any_of(thread.instructions.begin(), thread.instructions.end(),
+                       [](const litmus::Instruction& i) { return litmus::isUniDirectionalProxyFence(i); });
+  });
+}
 
 // The models --guarantee reads: sc for the executions whose races decide
 // DRF, ptx for the outcomes it compares with sc's.
@@ -260,6 +268,13 @@ std::string explanation(const litmus::Test& test, const Race& race) {
       out << "one goes through the async proxy and the other through the generic proxy, and nothing "
              "orders them across the proxies: put fence.proxy.async between them (PTX ISA 9.1 9.7.9.25.2), "
              "or wait for the asynchronous operation to complete";
+      if (hasUniDirectionalProxyFence(test)) {
+        // PTX ISA 9.1 9.7.13.4: the restricted fence orders a prior generic
+        // access before a later async-proxy one of its state space only.
+        out << " (a fence.proxy.async::generic orders only a generic access before an async-proxy access "
+               "after it, of a location in its .sync_restrict state space: fence.proxy.async orders both "
+               "directions in every state space)";
+      }
       break;
     case RaceClass::AsyncNotAwaited:
       out << "an asynchronous operation of the thread is not complete when the other access runs: wait for "

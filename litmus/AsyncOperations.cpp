@@ -17,6 +17,12 @@ bool isAsyncOperation(const Instruction& instruction) {
   return kind == InstructionKind::ProxyFence && proxyOf(instruction) == Proxy::Async;
 }
 
+bool isUniDirectionalProxyFence(const Instruction& instruction) {
+  // The decoder gives a fence.proxy .sem on these forms only.
+  return kindOf(instruction.opcode) == InstructionKind::ProxyFence && instruction.proxy == Proxy::Async &&
+         (instruction.semantics == Semantics::Acquire || instruction.semantics == Semantics::Release);
+}
+
 bool isAsyncMbarrierArrive(Opcode opcode) {
   return opcode == Opcode::AsyncMbarrierArrive || opcode == Opcode::AsyncMbarrierArriveNoInc;
 }

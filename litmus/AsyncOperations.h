@@ -119,6 +119,19 @@ constexpr std::int64_t kBulkCopyBytes = 16;
 // refuse those of the async proxy.
 bool isAsyncOperation(const Instruction& instruction);
 
+// fence.proxy.async::generic.{acquire,release}.sync_restrict::space.cluster
+// (PTX ISA 9.1 9.7.13.4), held as fence.proxy.async with the fence's
+// .sem, .scope and the state space of .sync_restrict (a fence.proxy has no
+// .sem otherwise). "A uni-directional proxy ordering from the
+// from-proxykind to the to-proxykind establishes ordering between a prior
+// memory access performed via the from-proxykind and a subsequent memory
+// access performed via the to-proxykind": a generic access before it and an
+// async-proxy access after it, of a location in that state space (the
+// fence's "effect ... only applies to operations performed on objects in
+// .shared::cta [.shared::cluster] state space"; litmus/SharedStateSpace.h
+// says which locations are).
+bool isUniDirectionalProxyFence(const Instruction& instruction);
+
 // cp.async.mbarrier.arrive{.noinc} (PTX ISA 9.1 9.7.13.15.15): the
 // asynchronous arrive-on that follows the thread's prior cp.async
 // operations, an operation on an mbarrier of st.async's kind.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "litmus/AsyncOperations.h"
 #include "litmus/CPrinter.h"
 
 namespace opcheck::litmus {
@@ -203,6 +204,16 @@ std::string printMnemonic(const Instruction& instruction) {
   // reads back.
   const std::uint16_t accepted = info(instruction.opcode).acceptedCategories;
   std::string text(info(instruction.opcode).spelling);
+  if (isUniDirectionalProxyFence(instruction)) {
+    // fence.proxy.async::generic.sem.sync_restrict::space.cluster (PTX ISA
+    // 9.1 9.7.13.4), the only order the ISA writes it in.
+    text += ".async::generic";
+    appendQualifier(text, spelling(instruction.semantics));
+    text += ".sync_restrict::";
+    text += spelling(instruction.stateSpace);
+    appendQualifier(text, spelling(instruction.scope));
+    return text;
+  }
   if (instruction.mmio) {
     appendQualifier(text, "mmio");  // ld.mmio.relaxed.sys (PTX ISA 9.1 8.4.1)
   }

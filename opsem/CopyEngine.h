@@ -32,7 +32,10 @@
 //   (ORD-1; it passes no load request, REQ-6, so earlier loads have their
 //   values) and until its thread's store buffer and its CTA's SM queue are
 //   empty: the generic writes before it are at the L2, where the engine
-//   reads the operations issued after it.
+//   reads the operations issued after it. The uni-directional
+//   fence.proxy.async::generic runs as it (opsem/Program.cpp), a stronger
+//   fence than the one direction and state space it orders (PTX ISA 9.1
+//   9.7.13.4).
 // [COPY-5] An operation completed through an mbarrier (.mbarrier::
 //   complete_tx::bytes, st.async) ends with the complete-tx, once its write
 //   has landed: a release reduction at .cluster scope (9.7.9.12, 9.7.9.25.2)

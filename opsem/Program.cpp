@@ -118,7 +118,8 @@ void refuseUnmodelledAsync(const std::string& file, const litmus::Instruction& i
   };
   const litmus::InstructionKind kind = litmus::kindOf(instruction.opcode);
   if (kind == litmus::InstructionKind::ProxyFence) {
-    if (instruction.stateSpace != litmus::StateSpace::Generic) {
+    if (instruction.stateSpace != litmus::StateSpace::Generic &&
+        !litmus::isUniDirectionalProxyFence(instruction)) {
       refuse("it runs fence.proxy.async without a state space only");
     }
     return;
@@ -436,6 +437,13 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
                                ? litmus::Semantics::AcquireRelease
                                : instruction.semantics;
       compiled.scope = instruction.scope == litmus::Scope::Cluster ? clusterScope : instruction.scope;
+      if (litmus::isUniDirectionalProxyFence(instruction)) {
+        // COPY-4: the uni-directional proxy fence runs as fence.proxy.async,
+        // which orders both directions in every state space: a stronger
+        // fence than the ptx model's reading (litmus/AsyncOperations.h).
+        compiled.semantics = litmus::Semantics::Weak;
+        compiled.scope = litmus::Scope::None;
+      }
       if (litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterArrive ||
           litmus::kindOf(instruction.opcode) == litmus::InstructionKind::ClusterWait) {
         // CBAR-1: the barrier is the cluster's, at the cluster's point of

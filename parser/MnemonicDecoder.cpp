@@ -71,6 +71,15 @@ class Decoder {
 
   Instruction decode() {
     const std::vector<Word> words = splitAtDots(mnemonic_);
+    if (mnemonic_.starts_with("cp.async.bulk.prefetch")) {
+      // PTX ISA 9.1 9.7.9.25.4.3: the prefetch "to the L2 cache" moves no
+      // value into a location or register, yet "is treated as a weak memory
+      // operation in the Memory Consistency Model": a read no outcome sees,
+      // which only races would show. opcheck does not model it.
+      fail(position_, "'" + std::string(mnemonic_) +
+                          "' is not supported: opcheck does not model the prefetch (a weak memory operation "
+                          "whose value no register receives, PTX ISA 9.1 9.7.9.25.4.3; leave it out)");
+    }
     const auto found = findOpcode(mnemonic_);
     if (!found) {
       fail(position_, "unknown instruction '" + std::string(mnemonic_) + "'");
@@ -102,23 +111,34 @@ class Decoder {
       applyMmio(word);
       return;
     }
-    const litmus::QualifierInfo* qualifier = litmus::findQualifier(word.text);
-    if (qualifier == nullptr && instruction_.opcode == Opcode::ProxyFence &&
-        (word.text == "async::generic" || word.text.starts_with("sync_restrict::"))) {
-      // PTX ISA 9.1 9.7.13.4: fence.proxy.async::generic.acquire
-      // .sync_restrict::shared::cluster.cluster and its .release
-      // .sync_restrict::shared::cta form order only "operations performed on
-      // objects in .shared::cta [.shared::cluster] state space", and a
-      // litmus test's locations have no state space (docs/dialects.md).
-      fail(at(word), "'." + std::string(word.text) + "' in '" + std::string(mnemonic_) +
-                         "' is not supported: the uni-directional proxy fence orders the accesses of one "
-                         "shared state space, and a test's locations name none (write fence.proxy.async)");
+    if (instruction_.opcode == Opcode::ProxyFence && applyUniDirectionalWord(word)) {
+      return;
     }
+    if (instruction_.opcode == Opcode::Fence &&
+        (word.text.starts_with("sync_restrict::") || word.text == "mbarrier_init")) {
+      // PTX ISA 9.1 9.7.13.4: the thread fences whose "effect ... only
+      // applies to operations performed on objects in .shared::cta
+      // [.shared::cluster] state space" (.sync_restrict) or to "the prior
+      // mbarrier.init operations" (.op_restrict). In the axiomatic models
+      // program order alone is causality order (8.9.5), so a release fence
+      // that orders some of its prior accesses orders the others through
+      // them: the restriction has no reading there (docs/dialects.md).
+      fail(at(word), "'." + std::string(word.text) + "' in '" + std::string(mnemonic_) +
+                         "' is not supported: opcheck reads the restricted thread fences in no model (write "
+                         "fence.release.cluster or fence.acquire.cluster)");
+    }
+    const litmus::QualifierInfo* qualifier = litmus::findQualifier(word.text);
     if (qualifier == nullptr) {
       fail(at(word),
            "unknown qualifier '." + std::string(word.text) + "' in '" + std::string(mnemonic_) + "'");
     }
-    if ((info(instruction_.opcode).acceptedCategories & bitOf(qualifier->category)) == 0) {
+    // The uni-directional proxy fence takes .sem and .scope after
+    // .async::generic (PTX ISA 9.1 9.7.13.4), which fence.proxy does not.
+    const bool uniDirectionalOrder =
+        uniDirectional_ && (qualifier->category == QualifierCategory::Semantics ||
+                            qualifier->category == QualifierCategory::Scope);
+    if (!uniDirectionalOrder &&
+        (info(instruction_.opcode).acceptedCategories & bitOf(qualifier->category)) == 0) {
       fail(at(word), "qualifier '." + std::string(word.text) + "' does not apply to '" +
                          std::string(opcodeSpelling()) + "'");
     }
@@ -140,6 +160,46 @@ class Decoder {
     }
     seen_[category] = true;
     store(*qualifier);
+  }
+
+  // PTX ISA 9.1 9.7.13.4: the uni-directional proxy fences
+  //   fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster
+  //   fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster
+  // read as fence.proxy.async with the semantics, the scope and the state
+  // space of .sync_restrict (litmus/AsyncOperations.h). Whether WORD was
+  // one of their words.
+  bool applyUniDirectionalWord(const Word& word) {
+    const auto proxy = static_cast<std::size_t>(QualifierCategory::Proxy);
+    const auto space = static_cast<std::size_t>(QualifierCategory::StateSpace);
+    if (word.text == "async::generic") {
+      if (seen_[proxy]) {
+        fail(at(word), "'" + std::string(mnemonic_) + "' has two proxy kind qualifiers");
+      }
+      seen_[proxy] = true;
+      uniDirectional_ = true;
+      instruction_.proxy = litmus::Proxy::Async;
+      return true;
+    }
+    if (!word.text.starts_with("sync_restrict::")) {
+      return false;
+    }
+    const std::string_view restricted = word.text.substr(std::string_view("sync_restrict::").size());
+    if (restricted != "shared::cta" && restricted != "shared::cluster") {
+      fail(at(word),
+           "'." + std::string(word.text) +
+               "' is not a restriction: .sync_restrict::shared::cta or .sync_restrict::shared::cluster");
+    }
+    if (!uniDirectional_) {
+      fail(at(word), "'." + std::string(word.text) + "' restricts the uni-directional proxy fence only (" +
+                         "fence.proxy.async::generic...)");
+    }
+    if (seen_[space]) {
+      fail(at(word), "'" + std::string(mnemonic_) + "' has two state space qualifiers");
+    }
+    seen_[space] = true;
+    instruction_.stateSpace =
+        restricted == "shared::cta" ? litmus::StateSpace::SharedCta : litmus::StateSpace::SharedCluster;
+    return true;
   }
 
   void store(const litmus::QualifierInfo& qualifier) {
@@ -305,6 +365,9 @@ class Decoder {
         require(i.stateSpace == litmus::StateSpace::Generic ||
                     (i.proxy == litmus::Proxy::Async && i.stateSpace != litmus::StateSpace::Shared),
                 "a proxy fence's state space is .global, .shared::cta or .shared::cluster, after .async");
+        if (uniDirectional_) {
+          decodeUniDirectionalProxyFence();
+        }
         break;
       case InstructionKind::AsyncCopy:
         if (info(i.opcode).proxies == litmus::AccessProxy::Async) {
@@ -402,6 +465,25 @@ class Decoder {
       case InstructionKind::ConditionalBranch:
         break;  // no defaults, no forbidden combinations
     }
+  }
+
+  // PTX ISA 9.1 9.7.13.4: "When .sync_restrict is .sync_restrict::shared::cta,
+  // .sem must be .release ... when .sync_restrict is
+  // .sync_restrict::shared::cluster, .sem must be .acquire ... the .scope
+  // must be specified as .cluster"; the syntax gives async::generic no form
+  // without .sync_restrict.
+  void decodeUniDirectionalProxyFence() const {
+    const Instruction& i = instruction_;
+    require(i.stateSpace != litmus::StateSpace::Generic,
+            "the uni-directional proxy fence .async::generic needs .sync_restrict::shared::cta or "
+            ".sync_restrict::shared::cluster");
+    require(i.semantics == Semantics::Release || i.semantics == Semantics::Acquire,
+            "the uni-directional proxy fence is .release or .acquire");
+    require(i.semantics != Semantics::Release || i.stateSpace == litmus::StateSpace::SharedCta,
+            ".sync_restrict::shared::cluster needs .acquire (.release takes .sync_restrict::shared::cta)");
+    require(i.semantics != Semantics::Acquire || i.stateSpace == litmus::StateSpace::SharedCluster,
+            ".sync_restrict::shared::cta needs .release (.acquire takes .sync_restrict::shared::cluster)");
+    require(i.scope == Scope::Cluster, "a fence with .sync_restrict has .cluster scope");
   }
 
   // PTX ISA 9.1 9.7.9.25.4.1, the forms opcheck reads:
@@ -558,6 +640,7 @@ class Decoder {
   Instruction instruction_;
   bool seen_[10] = {};
   bool sourceSeen_ = false;
+  bool uniDirectional_ = false;  // .async::generic on fence.proxy
 };
 
 }  // namespace

@@ -306,6 +306,31 @@ TEST_CASE("the TMA tests race across the proxies without fence.proxy.async and n
   CHECK(result.standardOutput.find("put fence.proxy.async between them") != std::string::npos);
 }
 
+// PTX ISA 9.1 9.7.13.4: the uni-directional fence orders "a prior memory
+// access performed via the from-proxykind and a subsequent memory access
+// performed via the to-proxykind", and "only applies to operations performed
+// on objects in .shared::cluster state space": it removes the race of a
+// .shared source, not that of a .global one, where fence.proxy.async is the
+// fence to name.
+TEST_CASE("a uni-directional proxy fence removes the race of its shared state space only", "[races][async]") {
+  const fs::path async = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async";
+  const axiomcheck::AxiomaticModel& ptx = axiomcheck::ptxModel();
+  for (const char* name : {"TMA-store+st+fence.proxy.async.acquire.sync_restrict",
+                           "TMA-store+st+fence.proxy.async.release.sync_restrict"}) {
+    INFO(name);
+    CHECK(racesOf(async / (std::string(name) + ".litmus"), ptx).races.empty());
+  }
+  const fs::path global = async / "TMA-load+st+fence.proxy.async.acquire.sync_restrict.litmus";
+  const axiomcheck::TestRaces found = racesOf(global, ptx);
+  REQUIRE(found.races.size() == 1);
+  CHECK(found.races[0].kind == axiomcheck::RaceClass::MissingProxyFence);
+  const testing::CommandResult result = testing::runOpcheck({"races", global.string()});
+  CHECK(result.exitStatus == 0);
+  CHECK(result.standardOutput.find("put fence.proxy.async between them") != std::string::npos);
+  CHECK(result.standardOutput.find("a fence.proxy.async::generic orders only a generic access before an "
+                                   "async-proxy access after it") != std::string::npos);
+}
+
 TEST_CASE("the reductions and cp.async.mbarrier.arrive race as their proxies and completions say",
           "[races][async]") {
   const fs::path async = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async";
