@@ -12,6 +12,7 @@
 #include <set>
 
 #include "axiomcheck/Models.h"
+#include "cli/CommandLine.h"
 #include "cli/ModelChoice.h"
 #include "cli/Output.h"
 #include "crosscheck/ExecutionCheck.h"
