@@ -113,6 +113,7 @@ void buildExecution(Execution& execution, const litmus::Test& test, std::span<co
       event.proxy = source.proxy;
       event.proxyFence = source.proxyFence;
       event.restrictedTo = source.restrictedTo;
+      event.uniDirectional = source.uniDirectional;
       event.semantics = source.semantics;
       event.scope = source.scope;
       event.pathEvent = static_cast<std::uint8_t>(index);

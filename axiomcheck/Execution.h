@@ -37,6 +37,7 @@ struct Event {
   litmus::Proxy proxy = litmus::Proxy::Generic;
   bool proxyFence = false;
   litmus::StateSpace restrictedTo = litmus::StateSpace::Generic;  // PathEvent::restrictedTo
+  bool uniDirectional = false;                                    // PathEvent::uniDirectional
   litmus::Semantics semantics = litmus::Semantics::Weak;
   litmus::Scope scope = litmus::Scope::None;
   std::uint8_t pathEvent = 0;  // index in its thread's path

@@ -52,17 +52,19 @@ EventSet proxyFences(const Execution& x, bool alias) {
   return result;
 }
 
-// PTX ISA 9.1 9.7.13.4: a uni-directional fence.proxy.async::generic
-// (litmus/AsyncOperations.h) relates, as the cat's proxy-fence-ops, to the
-// async-proxy accesses of its CTA after it only ("a subsequent memory access
-// performed via the to-proxykind"), and only to those of a location in the
-// state space of its .sync_restrict (litmus/SharedStateSpace.h).
-Relation restrictedFenceOps(const Execution& x, const Relation& proxies, EventSet memory) {
+// PTX ISA 9.1 9.7.13.4: a fence with a state space, fence.proxy.async.space
+// or the uni-directional fence.proxy.async::generic (litmus/AsyncOperations.h),
+// relates, as the cat's proxy-fence-ops, only to the accesses of its proxy
+// and CTA to a location certainly in that state space ("The memory ordering
+// is limited only to operations performed on objects in the state space
+// specified"; litmus/SharedStateSpace.h says which locations are). The
+// relation holds the fences UNI says (uni-directional or not).
+Relation restrictedFenceOps(const Execution& x, const Relation& proxies, EventSet memory, bool uni) {
   Relation result(x.size);
   std::vector<litmus::SharedHome> homes;
   forEachEvent(x.fences, [&](unsigned fence) {
     const Event& f = x.events[fence];
-    if (!f.proxyFence || f.restrictedTo == litmus::StateSpace::Generic) {
+    if (!f.proxyFence || f.restrictedTo == litmus::StateSpace::Generic || f.uniDirectional != uni) {
       return;
     }
     if (homes.empty()) {
@@ -71,7 +73,7 @@ Relation restrictedFenceOps(const Execution& x, const Relation& proxies, EventSe
     const litmus::ThreadPlacement& placement = x.test->threads[static_cast<std::size_t>(f.thread)].placement;
     EventSet row = 0;
     forEachEvent(proxies.successors(fence) & x.sameCta.successors(fence) & memory, [&](unsigned access) {
-      if (litmus::inSharedWindow(homes[x.events[access].virtualAddress], f.restrictedTo, placement)) {
+      if (litmus::inStateSpace(homes[x.events[access].virtualAddress], f.restrictedTo, placement)) {
         row |= eventBit(access);
       }
     });
@@ -107,9 +109,12 @@ Relation proxyPreservedCause(const Execution& x, const Relation& synchronizing, 
   // proxy-fence-ops^-1), and a proxy fence ordered before an access Y of
   // its proxy (cause-base & proxy-fence-ops); with the generic accesses
   // themselves, the ends a path may have (the cat's four vloc cases).
-  const Relation from = Relation::identity(x.size, generic) | (base & fenceOps.inverse());
-  const Relation to =
-      Relation::identity(x.size, generic) | (base & (fenceOps | restrictedFenceOps(x, proxies, memory)));
+  // A restricted bi-directional fence orders both ways; a uni-directional
+  // one only "a subsequent memory access performed via the to-proxykind".
+  const Relation bothWays = fenceOps | restrictedFenceOps(x, proxies, memory, false);
+  const Relation from = Relation::identity(x.size, generic) | (base & bothWays.inverse());
+  const Relation to = Relation::identity(x.size, generic) |
+                      (base & (bothWays | restrictedFenceOps(x, proxies, memory, true)));
   const Relation aliasFence = Relation::identity(x.size, proxyFences(x, true));
 
   // ptx-v7.5-dat3m.cat: proxy-preserved-cause-base; PTX ISA 9.1 8.9.5:

@@ -300,17 +300,14 @@ class PathEnumerator {
         break;
       case InstructionKind::ProxyFence: {
         // Models without proxies refuse it first (checkSupported).
-        if (instruction.stateSpace != litmus::StateSpace::Generic &&
-            !litmus::isUniDirectionalProxyFence(instruction)) {
-          fail(instruction, "fence.proxy.async with a state space (." +
-                                std::string(litmus::spelling(instruction.stateSpace)) +
-                                ") is not supported by the axiomatic models: write fence.proxy.async");
-        }
         PathEvent fence;
         fence.kind = EventKind::Fence;
         fence.proxy = litmus::proxyOf(instruction);
         fence.proxyFence = true;
-        fence.restrictedTo = instruction.stateSpace;  // the uni-directional fence's (AsyncOperations.h)
+        // fence.proxy.async.space and the uni-directional fence's
+        // .sync_restrict space (ProxyCausality.cpp).
+        fence.restrictedTo = instruction.stateSpace;
+        fence.uniDirectional = litmus::isUniDirectionalProxyFence(instruction);
         addEvent(state, instruction, fence, guardLoads);
         break;
       }

@@ -37,9 +37,11 @@ struct PathEvent {
   // (litmus/Proxies.h); proxyFence marks a fence.proxy.
   litmus::Proxy proxy = litmus::Proxy::Generic;
   bool proxyFence = false;
-  // A fence.proxy.async::generic (litmus::isUniDirectionalProxyFence): the
-  // shared state space its ordering is restricted to; Generic otherwise.
+  // A fence.proxy.async.space or fence.proxy.async::generic: the state space
+  // its ordering is restricted to (Generic for none); uniDirectional marks
+  // the latter (litmus::isUniDirectionalProxyFence).
   litmus::StateSpace restrictedTo = litmus::StateSpace::Generic;
+  bool uniDirectional = false;
   std::uint16_t instruction = 0;  // index in the thread's instructions
   // The events of an asynchronous operation (litmus/AsyncOperations.h; PTX
   // ISA 9.1 8.9.1.1): the operation's number on its path, counted from 1;

@@ -41,6 +41,7 @@
 #include "cli/OperationalReport.h"
 #include "cli/OrderedParallel.h"
 #include "cli/Output.h"
+#include "cli/ProxyFenceAdvice.h"
 #include "cli/TestLabels.h"
 #include "crosscheck/ExecutionCheck.h"
 #include "crosscheck/OperationalSide.h"
@@ -275,6 +276,7 @@ std::string explanation(const litmus::Test& test, const Race& race) {
                "after it, of a location in its .sync_restrict state space: fence.proxy.async orders both "
                "directions in every state space)";
       }
+      out << restrictedProxyFenceAdvice(test, race.location);
       break;
     case RaceClass::AsyncNotAwaited:
       out << "an asynchronous operation of the thread is not complete when the other access runs: wait for "

@@ -19,7 +19,15 @@ void nameWindow(std::int16_t& window, std::int16_t value) {
   }
 }
 
-void nameSpace(SharedHome& home, StateSpace space, const ThreadPlacement& placement) {
+// What the namings of one location said besides its shared windows.
+struct SpaceNamings {
+  bool global = false;
+  bool shared = false;
+};
+
+void nameSpace(SharedHome& home, SpaceNamings& namings, StateSpace space, const ThreadPlacement& placement) {
+  namings.global = namings.global || space == StateSpace::Global;
+  namings.shared = namings.shared || (space != StateSpace::Global && space != StateSpace::Generic);
   if (space == StateSpace::Shared || space == StateSpace::SharedCta) {
     nameWindow(home.cta, placement.cta);
     nameWindow(home.cluster, placement.cluster);
@@ -32,6 +40,7 @@ void nameSpace(SharedHome& home, StateSpace space, const ThreadPlacement& placem
 
 std::vector<SharedHome> sharedHomes(const Test& test) {
   std::vector<SharedHome> homes(test.locations.size());
+  std::vector<SpaceNamings> namings(test.locations.size());
   for (const Thread& thread : test.threads) {
     for (const Instruction& instruction : thread.instructions) {
       // An asynchronous copy names its destination's state space, then its
@@ -45,14 +54,18 @@ std::vector<SharedHome> sharedHomes(const Test& test) {
           continue;
         }
         const StateSpace space = copy && index == 1 ? instruction.sourceStateSpace : instruction.stateSpace;
-        nameSpace(homes[virtualAddress(test, static_cast<LocationId>(operand.index))], space,
-                  thread.placement);
+        const LocationId address = virtualAddress(test, static_cast<LocationId>(operand.index));
+        nameSpace(homes[address], namings[address], space, thread.placement);
       }
     }
   }
-  for (SharedHome& home : homes) {
-    home.cta = home.cta == kConflict ? SharedHome::kNone : home.cta;
-    home.cluster = home.cluster == kConflict ? SharedHome::kNone : home.cluster;
+  for (std::size_t address = 0; address < homes.size(); ++address) {
+    SharedHome& home = homes[address];
+    // A location named both .global and .shared is in neither (see the header).
+    const bool both = namings[address].global && namings[address].shared;
+    home.cta = home.cta == kConflict || both ? SharedHome::kNone : home.cta;
+    home.cluster = home.cluster == kConflict || both ? SharedHome::kNone : home.cluster;
+    home.global = namings[address].global && !both;
   }
   return homes;
 }
@@ -65,6 +78,10 @@ bool inSharedWindow(const SharedHome& location, StateSpace space, const ThreadPl
     return location.cluster != SharedHome::kNone && location.cluster == placement.cluster;
   }
   return false;
+}
+
+bool inStateSpace(const SharedHome& location, StateSpace space, const ThreadPlacement& placement) {
+  return space == StateSpace::Global ? location.global : inSharedWindow(location, space, placement);
 }
 
 }  // namespace opcheck::litmus

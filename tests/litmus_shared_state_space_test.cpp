@@ -71,3 +71,22 @@ TEST_CASE("a location two CTAs name as their .shared is in no CTA's window", "[s
   CHECK(b.cta == SharedHome::kNone);
   CHECK(b.cluster == 0);  // both CTAs are in cluster 0
 }
+
+TEST_CASE("a location named .global only is global, and one named .global and .shared is in no state space",
+          "[shared-state-space]") {
+  // g: the copy's .global destination; d: ld.global by P1 and ld.shared by
+  // P0; s: the copy's .shared::cta source; b: named by nothing.
+  const litmus::Test test = twoCtas(
+      " cp.async.bulk.global.shared::cta.bulk_group g, s, 16 | ld.global.u32 r1, d ;\n"
+      " ld.shared.u32 r2, d | ;\n");
+  const litmus::ThreadPlacement& p0 = test.threads[0].placement;
+  CHECK(litmus::inStateSpace(homeOf(test, "g"), StateSpace::Global, p0));
+  CHECK_FALSE(litmus::inStateSpace(homeOf(test, "g"), StateSpace::SharedCta, p0));
+  CHECK_FALSE(litmus::inStateSpace(homeOf(test, "s"), StateSpace::Global, p0));
+  CHECK(litmus::inStateSpace(homeOf(test, "s"), StateSpace::SharedCta, p0));
+  const SharedHome d = homeOf(test, "d");
+  CHECK_FALSE(d.global);
+  CHECK(d.cta == SharedHome::kNone);
+  CHECK(d.cluster == SharedHome::kNone);
+  CHECK_FALSE(litmus::inStateSpace(homeOf(test, "b"), StateSpace::Global, p0));
+}

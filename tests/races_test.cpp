@@ -331,6 +331,30 @@ TEST_CASE("a uni-directional proxy fence removes the race of its shared state sp
                                    "async-proxy access after it") != std::string::npos);
 }
 
+// PTX ISA 9.1 9.7.13.4: "The memory ordering is limited only to operations
+// performed on objects in the state space specified". In
+// TMA-load+st+fence.proxy.async.shared the copy's source g is named .global
+// (cp.async.bulk.shared::cta.global), so fence.proxy.async.shared::cta leaves
+// the race of g and the fences to name are fence.proxy.async.global and
+// fence.proxy.async; .global ones remove it.
+TEST_CASE("a proxy fence with a state space removes the race of its state space only", "[races][async]") {
+  const fs::path async = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async";
+  const axiomcheck::AxiomaticModel& ptx = axiomcheck::ptxModel();
+  for (const char* name : {"TMA-store+st+fence.proxy.async.shared", "TMA-load+st+fence.proxy.async.global"}) {
+    INFO(name);
+    CHECK(racesOf(async / (std::string(name) + ".litmus"), ptx).races.empty());
+  }
+  const fs::path shared = async / "TMA-load+st+fence.proxy.async.shared.litmus";
+  const axiomcheck::TestRaces found = racesOf(shared, ptx);
+  REQUIRE(found.races.size() == 1);
+  CHECK(found.races[0].kind == axiomcheck::RaceClass::MissingProxyFence);
+  const testing::CommandResult result = testing::runOpcheck({"races", shared.string()});
+  CHECK(result.exitStatus == 0);
+  CHECK(result.standardOutput.find("(fence.proxy.async.shared::cta orders only the accesses to a location "
+                                   "certainly in its state space; g is .global: fence.proxy.async.global or "
+                                   "fence.proxy.async orders it)") != std::string::npos);
+}
+
 TEST_CASE("the reductions and cp.async.mbarrier.arrive race as their proxies and completions say",
           "[races][async]") {
   const fs::path async = fs::path(OPCHECK_SOURCE_DIR) / "catalogue" / "async";
