@@ -10,7 +10,7 @@
 //    of cp.async.bulk.global.shared::cta) puts the location in c's
 //    .shared::cta window, and so in the .shared::cluster window of c's
 //    cluster (a CTA's shared memory is part of its cluster's distributed
-//    shared memory, PTX ISA 9.1 5.1.4);
+//    shared memory, PTX ISA 9.1 5.1.7 Shared State Space);
 //  - .shared::cluster by a thread of cluster k (st.async, the destination of
 //    cp.async.bulk.shared::cluster) puts it in k's .shared::cluster window,
 //    in no CTA's known to opcheck (it may be a peer CTA's);
