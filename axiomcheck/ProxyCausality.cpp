@@ -57,14 +57,20 @@ EventSet proxyFences(const Execution& x, bool alias) {
 // relates, as the cat's proxy-fence-ops, only to the accesses of its proxy
 // and CTA to a location certainly in that state space ("The memory ordering
 // is limited only to operations performed on objects in the state space
-// specified"; litmus/SharedStateSpace.h says which locations are). The
-// relation holds the fences UNI says (uni-directional or not).
-Relation restrictedFenceOps(const Execution& x, const Relation& proxies, EventSet memory, bool uni) {
-  Relation result(x.size);
+// specified"; litmus/SharedStateSpace.h says which locations are): the
+// bi-directional fences' relation and the uni-directional ones', from one
+// reading of the locations' state spaces.
+struct RestrictedFenceOps {
+  Relation bothWays;
+  Relation oneWay;
+};
+
+RestrictedFenceOps restrictedFenceOps(const Execution& x, const Relation& proxies, EventSet memory) {
+  RestrictedFenceOps result{Relation(x.size), Relation(x.size)};
   std::vector<litmus::SharedHome> homes;
   forEachEvent(x.fences, [&](unsigned fence) {
     const Event& f = x.events[fence];
-    if (!f.proxyFence || f.restrictedTo == litmus::StateSpace::Generic || f.uniDirectional != uni) {
+    if (!f.proxyFence || f.restrictedTo == litmus::StateSpace::Generic) {
       return;
     }
     if (homes.empty()) {
@@ -77,7 +83,7 @@ Relation restrictedFenceOps(const Execution& x, const Relation& proxies, EventSe
         row |= eventBit(access);
       }
     });
-    result.setSuccessors(fence, row);
+    (f.uniDirectional ? result.oneWay : result.bothWays).setSuccessors(fence, row);
   });
   return result;
 }
@@ -111,10 +117,10 @@ Relation proxyPreservedCause(const Execution& x, const Relation& synchronizing, 
   // themselves, the ends a path may have (the cat's four vloc cases).
   // A restricted bi-directional fence orders both ways; a uni-directional
   // one only "a subsequent memory access performed via the to-proxykind".
-  const Relation bothWays = fenceOps | restrictedFenceOps(x, proxies, memory, false);
+  const RestrictedFenceOps restricted = restrictedFenceOps(x, proxies, memory);
+  const Relation bothWays = fenceOps | restricted.bothWays;
   const Relation from = Relation::identity(x.size, generic) | (base & bothWays.inverse());
-  const Relation to = Relation::identity(x.size, generic) |
-                      (base & (bothWays | restrictedFenceOps(x, proxies, memory, true)));
+  const Relation to = Relation::identity(x.size, generic) | (base & (bothWays | restricted.oneWay));
   const Relation aliasFence = Relation::identity(x.size, proxyFences(x, true));
 
   // ptx-v7.5-dat3m.cat: proxy-preserved-cause-base; PTX ISA 9.1 8.9.5:
