@@ -30,6 +30,23 @@ struct LargeCapacity {
   static constexpr bool kPartitionedL2 = false;
 };
 
+// Tests beyond the large class, up to what the parser takes of threads
+// (litmus/Limits.h) and what ptx-op's masks hold of locations and registers
+// (a bit each in a 32-bit word: MachineState.h, QuietLocations.h). The
+// state the machine steps over is 56 KiB (60 with near-partition copies);
+// the explorer stores only the units the test uses (StateLayout.h), so the
+// class costs a test that needs it little beyond the larger layout.
+struct HugeCapacity {
+  static constexpr std::size_t kThreads = 32;
+  static constexpr std::size_t kLocations = 32;
+  static constexpr std::size_t kRegisters = 32;
+  static constexpr std::size_t kInFlight = 16;
+  static constexpr std::size_t kQueue = 16;
+  static constexpr std::size_t kBarriers = 32;  // barrier instructions per CTA: one each for 32 threads
+  static constexpr bool kRecordsExecution = false;
+  static constexpr bool kPartitionedL2 = false;
+};
+
 // compare --executions: the large class, plus what the execution graph of
 // a run needs (ExecutionRecord in MachineState.h). Every write carries the
 // identity of its event, so states that differ only in which write a value

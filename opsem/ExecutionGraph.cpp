@@ -73,7 +73,8 @@ Program compileForRecording(const litmus::Test& test, const std::string& file,
                             const Architecture& architecture) {
   Program program = compileProgram(test, file, architecture);
   if (!fits<RecordingCapacity>(program)) {
-    refuseTooLarge(file);
+    refuseTooLarge<RecordingCapacity>(file, &program,
+                                      std::string(kOperationalModelName) + "'s execution graphs");
   }
   return program;
 }

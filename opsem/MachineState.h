@@ -50,7 +50,7 @@ struct MachineState : NearPartitionCopies<Capacity> {
   using Stored = StoredFor<Capacity>;
 
   // The widths below hold what the capacity allows.
-  static_assert(Capacity::kThreads <= 16, "Barrier::arrived and ::departed have a bit per thread of a CTA");
+  static_assert(Capacity::kThreads <= 32, "Barrier::arrived and ::departed have a bit per thread");
   static_assert(Capacity::kRegisters <= 32, "Thread::pendingRegisters has a bit per register");
   static_assert(Capacity::kLocations <= 256, "InFlight::location and Write::location are 8 bits");
   static_assert(Capacity::kThreads <= 256, "Write::requester is thread << 8 | instruction");
@@ -121,14 +121,18 @@ struct MachineState : NearPartitionCopies<Capacity> {
     std::int32_t valid;
   };
 
+  // A bit per thread of the test: two bytes where the class has up to 16
+  // threads, so that the smaller classes' barriers keep their bytes.
+  using ThreadMask = std::conditional_t<(Capacity::kThreads <= 16), std::uint16_t, std::uint32_t>;
+
   // One instance of a named barrier of a CTA (BAR-1, BAR-2): unused while
   // nobody has arrived. The CTA's instances in use come first, oldest first.
   struct Barrier {
     Value first;
-    Value second;            // -1: the instruction gave one operand
-    std::uint16_t arrived;   // the threads that arrived, a bit each
-    std::uint16_t departed;  // of those, the threads that went on
-    std::int32_t instance;   // recording: the event that opened it (ExecutionRecorder); else 0
+    Value second;           // -1: the instruction gave one operand
+    ThreadMask arrived;     // the threads that arrived, a bit each
+    ThreadMask departed;    // of those, the threads that went on
+    std::int32_t instance;  // recording: the event that opened it (ExecutionRecorder); else 0
   };
 
   static constexpr std::size_t kCtas = Capacity::kThreads;
@@ -163,6 +167,8 @@ struct MachineState : NearPartitionCopies<Capacity> {
 static_assert(std::has_unique_object_representations_v<MachineState<SmallCapacity>>);
 static_assert(std::has_unique_object_representations_v<MachineState<LargeCapacity>>);
 static_assert(std::has_unique_object_representations_v<MachineState<RecordingCapacity>>);
+static_assert(std::has_unique_object_representations_v<MachineState<HugeCapacity>>);
+static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<HugeCapacity>>>);
 static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<SmallCapacity>>>);
 static_assert(std::has_unique_object_representations_v<MachineState<PartitionedL2Capacity<LargeCapacity>>>);
 static_assert(

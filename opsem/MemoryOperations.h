@@ -445,7 +445,7 @@ class MemoryOperations {
     InFlight& entry = state.threads[thread].inFlight[index];
     const std::uint32_t cta = hardware_.program.ctaOf[thread];
     auto& instances = state.barriers[cta];
-    const auto self = static_cast<std::uint16_t>(1u << thread);
+    const auto self = static_cast<typename State::ThreadMask>(1u << thread);
     const auto named = [&](const typename State::Barrier& instance) {
       return instance.arrived != 0 && instance.first == entry.compare && instance.second == entry.value;
     };
@@ -499,7 +499,7 @@ class MemoryOperations {
   void depart(State& state, std::uint32_t thread, const InFlight& entry, std::size_t at) const {
     auto& instances = state.barriers[hardware_.program.ctaOf[thread]];
     typename State::Barrier& instance = instances[at];
-    instance.departed |= static_cast<std::uint16_t>(1u << thread);
+    instance.departed |= static_cast<typename State::ThreadMask>(1u << thread);
     const CompiledInstruction& code = hardware_.instructionOf(thread, entry);
     const std::uint32_t members =
         barrierParticipants(hardware_.program, thread, code, entry.compare, entry.value);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <map>
 #include <set>
+#include <type_traits>
 #include <unordered_set>
 
 #include "litmus/Diagnostic.h"
@@ -139,8 +140,9 @@ std::vector<std::optional<std::vector<std::string>>> tracesToDisplayed(
   });
 }
 
-// The capacity a program fits, or a refusal naming ptx-op's limits.
-enum class CapacityClass { Small, Large };
+// The size class a program fits (Capacity.h), or a refusal naming ptx-op's
+// limits.
+enum class CapacityClass { Small, Large, Huge };
 
 CapacityClass capacityFor(const Program& program, const std::string& file) {
   if (fits<SmallCapacity>(program)) {
@@ -149,7 +151,31 @@ CapacityClass capacityFor(const Program& program, const std::string& file) {
   if (fits<LargeCapacity>(program)) {
     return CapacityClass::Large;
   }
-  refuseTooLarge(file, &program);
+  if (fits<HugeCapacity>(program)) {
+    return CapacityClass::Huge;
+  }
+  refuseTooLarge<HugeCapacity>(file, &program, std::string(kOperationalModelName));
+}
+
+// RUN(std::type_identity<Capacity>{}, name) for the size class of PROGRAM,
+// with near-partition copies under a preset that partitions the L2 (a
+// class of their own, so that every other preset keeps its state bytes).
+template <typename Run>
+auto withCapacityFor(const Program& program, const std::string& file, const Architecture& architecture,
+                     Run&& run) {
+  auto in = [&]<typename Capacity>(std::type_identity<Capacity>, const char* name) {
+    return architecture.partitionedL2 ? run(std::type_identity<PartitionedL2Capacity<Capacity>>{}, name)
+                                      : run(std::type_identity<Capacity>{}, name);
+  };
+  switch (capacityFor(program, file)) {
+    case CapacityClass::Small:
+      return in(std::type_identity<SmallCapacity>{}, "small");
+    case CapacityClass::Large:
+      return in(std::type_identity<LargeCapacity>{}, "large");
+    case CapacityClass::Huge:
+      break;
+  }
+  return in(std::type_identity<HugeCapacity>{}, "huge");
 }
 
 }  // namespace
@@ -191,13 +217,10 @@ std::vector<std::optional<std::vector<std::string>>> tracesToOutcomes(
     return {};
   }
   const Program program = compileProgram(test, file, options.architecture);
-  const bool small = capacityFor(program, file) == CapacityClass::Small;
-  if (options.architecture.partitionedL2) {
-    return small ? tracesToDisplayed<PartitionedL2Capacity<SmallCapacity>>(test, program, options, displayed)
-                 : tracesToDisplayed<PartitionedL2Capacity<LargeCapacity>>(test, program, options, displayed);
-  }
-  return small ? tracesToDisplayed<SmallCapacity>(test, program, options, displayed)
-               : tracesToDisplayed<LargeCapacity>(test, program, options, displayed);
+  return withCapacityFor(program, file, options.architecture,
+                         [&]<typename Capacity>(std::type_identity<Capacity>, const char*) {
+                           return tracesToDisplayed<Capacity>(test, program, options, displayed);
+                         });
 }
 
 std::optional<std::vector<std::string>> traceToOutcome(const litmus::Test& test, const std::string& file,
@@ -213,15 +236,10 @@ void checkRunnable(const litmus::Test& test, const std::string& file, const Oper
 OperationalResult runPtxOp(const litmus::Test& test, const std::string& file,
                            const OperationalOptions& options) {
   const Program program = compileProgram(test, file, options.architecture);
-  const bool small = capacityFor(program, file) == CapacityClass::Small;
-  // The near-partition copies live in a state class of their own, so that
-  // every other preset keeps its state bytes (Capacity.h).
-  if (options.architecture.partitionedL2) {
-    return small ? run<PartitionedL2Capacity<SmallCapacity>>(test, program, options, "small")
-                 : run<PartitionedL2Capacity<LargeCapacity>>(test, program, options, "large");
-  }
-  return small ? run<SmallCapacity>(test, program, options, "small")
-               : run<LargeCapacity>(test, program, options, "large");
+  return withCapacityFor(program, file, options.architecture,
+                         [&]<typename Capacity>(std::type_identity<Capacity>, const char* name) {
+                           return run<Capacity>(test, program, options, name);
+                         });
 }
 
 }  // namespace opcheck::opsem

@@ -69,7 +69,7 @@ CompiledOperand compileOperand(const litmus::Thread& thread, const Program& prog
 std::uint32_t locationsNamed(const Program& program, std::size_t thread, const CompiledOperand& address) {
   const std::uint32_t all = program.locations >= 32 ? ~0u : (1u << program.locations) - 1u;
   if (address.kind == CompiledOperand::Kind::Location) {
-    return 1u << address.value;
+    return address.value < 32 ? 1u << address.value : all;  // beyond 32: refused later (RunSupport.h fits)
   }
   for (const CompiledInstruction& instruction : program.threads[thread]) {
     const bool writesRegister =
@@ -81,7 +81,9 @@ std::uint32_t locationsNamed(const Program& program, std::size_t thread, const C
     }
   }
   const Value initial = program.initialRegisters[thread][static_cast<std::size_t>(address.value)];
-  return isAddress(initial) && locationAt(initial) < program.locations ? 1u << locationAt(initial) : all;
+  return isAddress(initial) && locationAt(initial) < std::min<std::size_t>(program.locations, 32)
+             ? 1u << locationAt(initial)
+             : all;
 }
 
 // VALUE, an initial value of a register or a location, as ptx-op keeps it.

@@ -474,9 +474,11 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
 
 template class PtxOpMachine<SmallCapacity>;
 template class PtxOpMachine<LargeCapacity>;
+template class PtxOpMachine<HugeCapacity>;
 template class PtxOpMachine<RecordingCapacity>;
 template class PtxOpMachine<PartitionedL2Capacity<SmallCapacity>>;
 template class PtxOpMachine<PartitionedL2Capacity<LargeCapacity>>;
+template class PtxOpMachine<PartitionedL2Capacity<HugeCapacity>>;
 template class PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>;
 
 static_assert(statespace::Machine<PtxOpMachine<SmallCapacity>>);

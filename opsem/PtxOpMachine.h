@@ -270,9 +270,11 @@ class PtxOpMachine {
 
 extern template class PtxOpMachine<SmallCapacity>;
 extern template class PtxOpMachine<LargeCapacity>;
+extern template class PtxOpMachine<HugeCapacity>;
 extern template class PtxOpMachine<RecordingCapacity>;
 extern template class PtxOpMachine<PartitionedL2Capacity<SmallCapacity>>;
 extern template class PtxOpMachine<PartitionedL2Capacity<LargeCapacity>>;
+extern template class PtxOpMachine<PartitionedL2Capacity<HugeCapacity>>;
 extern template class PtxOpMachine<PartitionedL2Capacity<RecordingCapacity>>;
 
 }  // namespace opcheck::opsem

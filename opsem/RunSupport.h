@@ -32,13 +32,13 @@ bool fits(const Program& program) {
          program.maxRegisters <= Capacity::kRegisters && program.maxBarriersPerCta <= Capacity::kBarriers;
 }
 
-// Where PROGRAM first passes the largest size class: the first instruction
+// Where PROGRAM first passes the size class CAPACITY: the first instruction
 // of the first thread beyond the thread limit, the first instruction past
 // the code limit, the first naming a location or register beyond the
 // limit, the first barrier beyond a CTA's limit (compiled code is one
 // instruction per source instruction). Nothing when the source is unknown.
-inline litmus::SourcePosition positionBeyondLargest(const Program& program) {
-  using Large = LargeCapacity;
+template <typename Capacity>
+litmus::SourcePosition positionBeyond(const Program& program) {
   if (program.test == nullptr) {
     return {};
   }
@@ -47,8 +47,8 @@ inline litmus::SourcePosition positionBeyondLargest(const Program& program) {
     const auto& instructions = test.threads[thread].instructions;
     return instructions.empty() ? litmus::SourcePosition{} : instructions.front().position;
   };
-  if (test.threads.size() > Large::kThreads) {
-    return firstOf(Large::kThreads);
+  if (test.threads.size() > Capacity::kThreads) {
+    return firstOf(Capacity::kThreads);
   }
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     const auto& instructions = test.threads[thread].instructions;
@@ -59,10 +59,10 @@ inline litmus::SourcePosition positionBeyondLargest(const Program& program) {
   std::vector<std::size_t> barriersOfCta(program.ctas, 0);
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     const litmus::Thread& code = test.threads[thread];
-    if (code.registers.size() > Large::kRegisters) {
+    if (code.registers.size() > Capacity::kRegisters) {
       for (const litmus::Instruction& instruction : code.instructions) {
         for (const litmus::Operand& operand : instruction.operands) {
-          if (operand.kind == litmus::Operand::Kind::Register && operand.index >= Large::kRegisters) {
+          if (operand.kind == litmus::Operand::Kind::Register && operand.index >= Capacity::kRegisters) {
             return instruction.position;
           }
         }
@@ -73,12 +73,12 @@ inline litmus::SourcePosition positionBeyondLargest(const Program& program) {
       for (const litmus::Operand& operand : instruction.operands) {
         if (operand.kind == litmus::Operand::Kind::Location &&
             operand.index < program.physicalLocation.size() &&
-            program.physicalLocation[operand.index] >= Large::kLocations) {
+            program.physicalLocation[operand.index] >= Capacity::kLocations) {
           return instruction.position;
         }
       }
       if (instruction.barrierAction != litmus::BarrierAction::None &&
-          ++barriersOfCta[program.ctaOf[thread]] > Large::kBarriers) {
+          ++barriersOfCta[program.ctaOf[thread]] > Capacity::kBarriers) {
         return instruction.position;
       }
     }
@@ -86,14 +86,16 @@ inline litmus::SourcePosition positionBeyondLargest(const Program& program) {
   return test.threads.empty() ? litmus::SourcePosition{} : firstOf(0);
 }
 
-// Refuses a test that fits no size class, naming ptx-op's limits and, when
-// PROGRAM is given, pointing at what passes them.
-[[noreturn]] inline void refuseTooLarge(const std::string& file, const Program* program = nullptr) {
-  litmus::fail(file, program != nullptr ? positionBeyondLargest(*program) : litmus::SourcePosition{},
-               "test too large for ptx-op: it handles at most " + std::to_string(LargeCapacity::kThreads) +
-                   " threads, " + std::to_string(LargeCapacity::kLocations) + " locations, " +
-                   std::to_string(LargeCapacity::kRegisters) + " registers and " +
-                   std::to_string(LargeCapacity::kBarriers) + " barriers per CTA");
+// Refuses a test beyond CAPACITY, the largest size class WHAT (ptx-op, or
+// its execution graphs) has, naming its limits and, when PROGRAM is given,
+// pointing at what passes them.
+template <typename Capacity>
+[[noreturn]] void refuseTooLarge(const std::string& file, const Program* program, const std::string& what) {
+  litmus::fail(file, program != nullptr ? positionBeyond<Capacity>(*program) : litmus::SourcePosition{},
+               "test too large for " + what + ": it handles at most " + std::to_string(Capacity::kThreads) +
+                   " threads, " + std::to_string(Capacity::kLocations) + " locations, " +
+                   std::to_string(Capacity::kRegisters) + " registers and " +
+                   std::to_string(Capacity::kBarriers) + " barriers per CTA");
 }
 
 // ptx-op's value as the IR's: an address becomes the first location that

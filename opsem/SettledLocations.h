@@ -83,7 +83,7 @@ class SettledLocations {
   explicit SettledLocations(const Hardware<Capacity>& hardware) : hardware_(hardware) {
     const Program& program = hardware.program;
     applies_ =
-        hardware.reductions.settleCopies && program.lines == program.locations && program.locations < 32;
+        hardware.reductions.settleCopies && program.lines == program.locations && program.locations <= 32;
     homeLines_ = applies_ && hardware.reductions.settleHomeLines && program.multipleDevices();
     for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
       const std::vector<CompiledInstruction>& code = program.threads[thread];
@@ -122,7 +122,7 @@ class SettledLocations {
       readOf_.push_back(std::move(reads));
     }
     homeLines_ = homeLines_ && applies_;
-    allLocations_ = (std::uint32_t{1} << program.locations) - 1;
+    allLocations_ = program.locations >= 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << program.locations) - 1;
     threadsOf_.resize(program.ctas);
     threadsOfDevice_.resize(program.devices);
     for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {

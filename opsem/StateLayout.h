@@ -62,6 +62,7 @@ namespace opcheck::opsem {
 using Unit = std::uint32_t;
 static_assert(sizeof(MachineState<SmallCapacity>) % sizeof(Unit) == 0 &&
               sizeof(MachineState<LargeCapacity>) % sizeof(Unit) == 0 &&
+              sizeof(MachineState<HugeCapacity>) % sizeof(Unit) == 0 &&
               sizeof(MachineState<RecordingCapacity>) % sizeof(Unit) == 0);
 
 template <typename Capacity>

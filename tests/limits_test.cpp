@@ -266,25 +266,6 @@ TEST_CASE("Ctrl-C and SIGTERM print the finished tests and mark the rest partial
   }
 }
 
-TEST_CASE("a test too large for ptx-op is refused at the thread beyond the limit",
-          "[cli][bad-input][limits]") {
-  Scratch scratch;
-  std::string text = "PTX Nine\n{\nx=0;\n}\n";
-  std::string placements;
-  std::string stores;
-  for (int thread = 0; thread < 9; ++thread) {
-    placements += std::string(thread == 0 ? " " : " | ") + "P" + std::to_string(thread) + "@cta 0,gpu 0";
-    stores += std::string(thread == 0 ? " " : " | ") + "st.relaxed.gpu x, 1";
-  }
-  text += placements + " ;\n" + stores + " ;\nexists (x == 1)\n";
-  const fs::path nine = scratch.write("nine.litmus", text);
-  const testing::CommandResult result = testing::runOpcheck({nine.string(), "--model", "ptx-op"});
-  CHECK(result.exitStatus == 2);
-  // P8's store: line 6, after eight "st.relaxed.gpu x, 1 | " columns.
-  CHECK_THAT(result.standardError, Contains(nine.string() + ":6:" + std::to_string(2 + 8 * 22) +
-                                            ": error: test too large for ptx-op"));
-}
-
 TEST_CASE("the time limit (--timeout) ends the wait for a FIFO nobody writes to",
           "[cli][bad-input][limits]") {
   Scratch scratch;
