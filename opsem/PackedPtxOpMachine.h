@@ -49,7 +49,7 @@ MachineState<Capacity> wideState(const PtxOpMachine<Capacity>&, const MachineSta
 
 // Calls RUN with the machine that explores MACHINE's states in LAYOUT: a
 // PackedPtxOpMachine of the smallest packed size (32 bytes to 512, or to
-// 2 KiB for the large size class) that holds the layout, or
+// 2 KiB for the large and huge size classes) that holds the layout, or
 // MACHINE itself when none does. RUN's result is returned.
 template <typename Capacity, typename Run>
 auto withPackedStates(const PtxOpMachine<Capacity>& machine, const StateLayout<Capacity>& layout, Run&& run) {
@@ -74,7 +74,8 @@ auto withPackedStates(const PtxOpMachine<Capacity>& machine, const StateLayout<C
   if (words <= 64) {
     return run(PackedPtxOpMachine<Capacity, 64>(machine, layout));
   }
-  // Up to 2 KiB for the large size class, whose wide state is 4.4 KiB.
+  // Up to 2 KiB for the large and huge size classes, whose wide states are
+  // 4.4 and 56 KiB.
   if constexpr (sizeof(MachineState<Capacity>) > std::size_t{4} * 64 * 8) {
     if (words <= 128) {
       return run(PackedPtxOpMachine<Capacity, 128>(machine, layout));
