@@ -73,7 +73,7 @@ Program compileForRecording(const litmus::Test& test, const std::string& file,
                             const Architecture& architecture) {
   Program program = compileProgram(test, file, architecture);
   if (!fits<RecordingCapacity>(program)) {
-    refuseTooLarge<RecordingCapacity>(file, &program,
+    refuseTooLarge<RecordingCapacity>(file, program,
                                       std::string(kOperationalModelName) + "'s execution graphs");
   }
   return program;

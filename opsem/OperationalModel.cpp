@@ -154,7 +154,7 @@ CapacityClass capacityFor(const Program& program, const std::string& file) {
   if (fits<HugeCapacity>(program)) {
     return CapacityClass::Huge;
   }
-  refuseTooLarge<HugeCapacity>(file, &program, std::string(kOperationalModelName));
+  refuseTooLarge<HugeCapacity>(file, program, std::string(kOperationalModelName));
 }
 
 // RUN(std::type_identity<Capacity>{}, name) for the size class of PROGRAM,

@@ -87,11 +87,11 @@ litmus::SourcePosition positionBeyond(const Program& program) {
 }
 
 // Refuses a test beyond CAPACITY, the largest size class WHAT (ptx-op, or
-// its execution graphs) has, naming its limits and, when PROGRAM is given,
-// pointing at what passes them.
+// its execution graphs) has, naming its limits and pointing at what in
+// PROGRAM passes them.
 template <typename Capacity>
-[[noreturn]] void refuseTooLarge(const std::string& file, const Program* program, const std::string& what) {
-  litmus::fail(file, program != nullptr ? positionBeyond<Capacity>(*program) : litmus::SourcePosition{},
+[[noreturn]] void refuseTooLarge(const std::string& file, const Program& program, const std::string& what) {
+  litmus::fail(file, positionBeyond<Capacity>(program),
                "test too large for " + what + ": it handles at most " + std::to_string(Capacity::kThreads) +
                    " threads, " + std::to_string(Capacity::kLocations) + " locations, " +
                    std::to_string(Capacity::kRegisters) + " registers and " +
