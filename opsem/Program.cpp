@@ -21,9 +21,22 @@ namespace opcheck::opsem {
 using litmus::Opcode;
 
 std::string unrepresentable(std::int64_t integer) {
-  return "ptx-op cannot represent the integer " + std::to_string(integer) +
-         ": it holds 32-bit integers but the " + std::to_string(kAddressRange) + " from " +
-         std::to_string(kAddressTag) + ", which stand for addresses (opsem/Program.h)";
+  return "ptx-op cannot hold the integer " + std::to_string(integer) + ": the test computes more than " +
+         std::to_string(WideIntegers::kCapacity) +
+         " distinct integers beyond the 32-bit values its states hold (opsem/WideIntegers.h)";
+}
+
+std::optional<Value> heldInteger(const Program& program, std::int64_t integer) {
+  if (representable(integer)) {
+    if (!program.asyncOperations || !isPackedMbarrier(integer)) {
+      return static_cast<Value>(integer);
+    }
+  } else if (program.asyncOperations) {  // COPY-7
+    if (std::optional<Value> packed = packedMbarrier(integer)) {
+      return packed;
+    }
+  }
+  return program.wideIntegers->intern(integer);
 }
 
 std::optional<Value> packedMbarrier(std::int64_t integer) {
@@ -46,14 +59,20 @@ std::int64_t unpackedMbarrier(Value packed) {
 
 namespace {
 
+// OPERAND of INSTRUCTION, a wide immediate interned (heldInteger).
 CompiledOperand compileOperand(const litmus::Thread& thread, const Program& program,
-                               const litmus::Operand& operand) {
+                               const litmus::Instruction& instruction, const litmus::Operand& operand) {
   using Kind = litmus::Operand::Kind;
   switch (operand.kind) {
     case Kind::Register:
       return {CompiledOperand::Kind::Register, static_cast<Value>(operand.index)};
-    case Kind::Immediate:
-      return {CompiledOperand::Kind::Immediate, static_cast<Value>(operand.immediate)};
+    case Kind::Immediate: {
+      const std::optional<Value> held = heldInteger(program, operand.immediate);
+      if (!held) {
+        litmus::fail(program.file, instruction.position, unrepresentable(operand.immediate));
+      }
+      return {CompiledOperand::Kind::Immediate, *held};
+    }
     case Kind::Location:
       return {CompiledOperand::Kind::Location, program.physicalLocation[operand.index]};
     case Kind::RegisterAddress:
@@ -91,10 +110,11 @@ Value initialValue(const Program& program, const std::string& file, const litmus
   if (value.isAddress) {
     return addressOf(program.physicalLocation[value.location]);
   }
-  if (!representable(value.integer)) {
+  const std::optional<Value> held = heldInteger(program, value.integer);
+  if (!held) {
     litmus::fail(file, value.position, unrepresentable(value.integer));
   }
-  return static_cast<Value>(value.integer);
+  return *held;
 }
 
 // The address operand of INSTRUCTION, a memory access.
@@ -372,6 +392,15 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
                                          ? litmus::Scope::Gpu
                                          : litmus::Scope::Cta;
 
+  // COPY-7: known before any value is held (heldInteger).
+  for (const litmus::Thread& thread : test.threads) {
+    program.asyncOperations =
+        program.asyncOperations || std::any_of(thread.instructions.begin(), thread.instructions.end(),
+                                               [](const litmus::Instruction& instruction) {
+                                                 return litmus::isAsyncOperation(instruction);
+                                               });
+  }
+
   // An alias is the memory it names (litmus/Proxies.h; PTX ISA 9.1 8.2.2).
   program.physicalLocation.resize(test.locations.size());
   for (std::size_t id = 0; id < test.locations.size(); ++id) {
@@ -413,7 +442,6 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
     for (std::size_t at = 0; at < thread.instructions.size(); ++at) {
       const litmus::Instruction& written = thread.instructions[at];
       refuseUnmodelledAsync(file, written);
-      program.asyncOperations = program.asyncOperations || litmus::isAsyncOperation(written);
       // MBAR-1 (litmus/MbarrierLowering.h): an mbarrier instruction runs as
       // the st, atom or ld it is lowered to. lineFor reads the instruction as
       // written, which gives an mbarrier access its location's own line.
@@ -464,16 +492,13 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
       compiled.guardNegated = instruction.guard.negated;
       compiled.guardRegister = static_cast<std::uint8_t>(instruction.guard.predicate);
       for (const litmus::Operand& operand : written.operands) {
-        if (operand.kind == litmus::Operand::Kind::Immediate && !representable(operand.immediate)) {
-          litmus::fail(file, written.position, unrepresentable(operand.immediate));
-        }
         if (operand.kind == litmus::Operand::Kind::Label && thread.labels[operand.index].target <= at) {
           compiled.jumpsBack = true;
           program.hasBackwardBranch = true;
         }
       }
       for (const litmus::Operand& operand : instruction.operands) {
-        compiled.operands.push_back(compileOperand(thread, program, operand));
+        compiled.operands.push_back(compileOperand(thread, program, written, operand));
       }
       if (mbarrier) {
         compiled.result = mbarrier->result;
@@ -488,14 +513,6 @@ Program compileProgram(const litmus::Test& test, const std::string& file, const 
   }
   refuseRegisterAddressesBesideAliasLines(test, file, program);
   refuseAsyncSetting(test, file, program);
-  if (program.asyncOperations) {  // COPY-7: no initial integer in the mbarrier band
-    for (const litmus::Location& location : test.locations) {
-      const litmus::InitialValue& initial = location.initialValue;
-      if (!initial.isAddress && isPackedMbarrier(initial.integer)) {
-        litmus::fail(file, initial.position, unrepresentable(initial.integer));
-      }
-    }
-  }
   program.deviceOfCta.assign(program.ctas, 0);
   for (std::size_t thread = 0; thread < test.threads.size(); ++thread) {
     program.deviceOfCta[program.ctaOf[thread]] = program.deviceOf[thread];

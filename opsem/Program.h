@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "litmus/Limits.h"
 #include "litmus/Test.h"
 #include "opsem/Architecture.h"
+#include "opsem/WideIntegers.h"
 
 namespace opcheck::opsem {
 
@@ -21,11 +23,12 @@ namespace opcheck::opsem {
 // (litmus/InstructionSemantics.h). States keep values in 32 bits, which
 // keeps them small and fast to hash: the address of location L is
 // kAddressTag + L, 256 values in the negative range away from the round
-// numbers tests use (0, +-1, the extremes 2^31 - 1 and -2^31), and an
-// integer is any other 32-bit value. Every model computes at the instruction's width
-// (64 bits for untyped instructions); a result ptx-op cannot hold (beyond
-// 32 bits, or among the addresses) is refused as bad input, naming the
-// instruction (ValueOperations.h), rather than cut or taken for an address.
+// numbers tests use (0, +-1, the extremes 2^31 - 1 and -2^31); an integer
+// is held as itself when it fits in 32 bits outside the bands (addresses
+// here, mbarrier objects below, WideIntegers.h's indices), and otherwise as
+// its index in the program's table of wide integers. Every model computes
+// at the instruction's width (64 bits for untyped instructions), ptx-op on
+// the integers themselves (ValueOperations.h).
 using Value = std::int32_t;
 constexpr std::int64_t kAddressTag =
     std::int64_t{std::numeric_limits<Value>::min()} + (std::int64_t{1} << 24);
@@ -38,13 +41,15 @@ constexpr bool isAddress(std::int64_t value) {
   return value >= kAddressTag && value < kAddressTag + kAddressRange;
 }
 constexpr std::size_t locationAt(Value address) { return static_cast<std::size_t>(address - kAddressTag); }
-// Whether ptx-op can hold INTEGER as an integer.
+// Whether ptx-op holds INTEGER as itself (in a test with asynchronous
+// operations, also outside the mbarrier band: heldInteger).
 constexpr bool representable(std::int64_t integer) {
   return integer >= std::numeric_limits<Value>::min() && integer <= std::numeric_limits<Value>::max() &&
-         !isAddress(integer);
+         !isAddress(integer) && !WideIntegers::isInterned(integer);
 }
 
-// The message refusing INTEGER, which ptx-op cannot hold.
+// The message refusing INTEGER, which ptx-op cannot hold: its table of
+// wide integers is full.
 std::string unrepresentable(std::int64_t integer);
 
 // [COPY-7] An mbarrier object with a tx-count is a value beyond 32 bits in
@@ -53,7 +58,7 @@ std::string unrepresentable(std::int64_t integer);
 // expected and pending counts below 16, as kMbarrierTag plus its
 // tx digits, phase, expected and pending count in 11, 4, 4 and 4 bits: a
 // band of 2^23 values far from the round numbers and the addresses, which
-// in such a test no integer may take (refused as ptx-op cannot hold it).
+// in such a test an integer takes only as a wide integer (heldInteger).
 constexpr std::int64_t kMbarrierTag =
     std::int64_t{std::numeric_limits<Value>::min()} + (std::int64_t{1} << 25);
 constexpr std::int64_t kMbarrierRange = std::int64_t{1} << 23;
@@ -153,6 +158,9 @@ struct Program {
   // The test has asynchronous operations (litmus/AsyncOperations.h): the
   // copy engine's state is in its layout (CopyEngine.h).
   bool asyncOperations = false;
+  // The integers ptx-op holds by index (WideIntegers.h), shared by every
+  // job exploring the program and by its copies.
+  std::shared_ptr<WideIntegers> wideIntegers = std::make_shared<WideIntegers>();
   // [RED-1] Reduction (off with --no-reduction): cache lines somebody can
   // read (bit per location). An L1 line is live when a thread of its CTA
   // loads through the L1; a device's L2 line, with several devices, when a
@@ -185,6 +193,11 @@ struct Program {
     return !multipleDevices() || ((liveL2Lines[device] >> location) & 1u);
   }
 };
+
+// INTEGER as PROGRAM's states hold it: itself, a packed mbarrier object
+// (COPY-7), or its index among the wide integers; none when that table is
+// full.
+std::optional<Value> heldInteger(const Program& program, std::int64_t integer);
 
 // The cluster barrier instructions a thread may hold (CBAR-2 counts them
 // in 4 bits, MachineState.h).

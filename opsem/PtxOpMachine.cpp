@@ -375,10 +375,11 @@ std::string PtxOpMachine<Capacity>::describe(const State& before, const statespa
     }
     return std::string("?");
   };
-  // An address shows the location it names, as herd prints pointers.
+  // An address shows the location it names, as herd prints pointers; an
+  // integer shows itself, not the index it may be held by.
   auto valueText = [&](Value value) {
     return isAddress(value) ? locationName(static_cast<std::int32_t>(locationAt(value)))
-                            : std::to_string(value);
+                            : std::to_string(toLitmusValue(program, value).integer);
   };
   auto instructionText = [&](const typename State::InFlight& entry) {
     return litmus::printInstruction(test, unit, test.threads[unit].instructions[entry.instruction - 1u]);

@@ -99,8 +99,11 @@ template <typename Capacity>
 }
 
 // ptx-op's value as the IR's: an address becomes the first location that
-// names that memory.
+// names that memory, a held integer the integer (heldInteger).
 inline litmus::Value toLitmusValue(const Program& program, Value value) {
+  if (WideIntegers::isInterned(value)) {
+    return litmus::Value::ofInteger(program.wideIntegers->integer(value));
+  }
   if (program.asyncOperations && isPackedMbarrier(value)) {  // COPY-7
     return litmus::Value::ofInteger(unpackedMbarrier(value));
   }

@@ -65,12 +65,15 @@ bool unusedSlotsZero(const T (&slots)[N], std::size_t length) {
   return std::all_of(slots + std::min(length, N), slots + N, [](const T& slot) { return isZero(slot); });
 }
 
-// Whether VALUE, held in a register or for memory, is an integer or the
+// Whether VALUE, held in a register or for memory, is an integer, the
 // address of a location the program has (Program.h: addresses are
-// kAddressTag + location).
+// kAddressTag + location) or the index of a wide integer it interned.
 template <typename Stored>
 bool valueInRange(const Program& program, Stored stored) {
   const Value value = valueOf(stored);
+  if (WideIntegers::isInterned(value)) {
+    return static_cast<std::size_t>(value - WideIntegers::kTag) < program.wideIntegers->size();
+  }
   return !isAddress(value) || locationAt(value) < program.locations;
 }
 

@@ -11,25 +11,25 @@
 
 namespace opcheck::opsem {
 
-// The IR's VALUE as ptx-op keeps it; an integer ptx-op would take for an
-// address is refused, naming the instruction AT of THREAD that computed it.
+// The IR's VALUE as ptx-op keeps it (heldInteger); an integer beyond what
+// the table of wide integers holds is refused, naming the instruction AT
+// of THREAD that computed it.
 inline Value machineValue(const Program& program, const litmus::Value& value, std::size_t thread,
                           std::size_t at) {
   if (value.isAddress()) {
     return addressOf(program.physicalLocation[static_cast<std::size_t>(value.location)]);
   }
-  if (program.asyncOperations && !representable(value.integer)) {  // COPY-7
-    if (const std::optional<Value> packed = packedMbarrier(value.integer)) {
-      return *packed;
-    }
+  if (representable(value.integer) && !program.asyncOperations) {
+    return static_cast<Value>(value.integer);  // the common case, without a call
   }
-  if (!representable(value.integer) || (program.asyncOperations && isPackedMbarrier(value.integer))) {
+  const std::optional<Value> held = heldInteger(program, value.integer);
+  if (!held) {
     const litmus::Thread& code = program.test->threads[thread];
     litmus::fail(program.file,
                  at < code.instructions.size() ? code.instructions[at].position : litmus::SourcePosition{},
                  unrepresentable(value.integer));
   }
-  return static_cast<Value>(value.integer);
+  return *held;
 }
 
 // What OPERATION makes of LEFT and RIGHT at TYPE (atom/red, register

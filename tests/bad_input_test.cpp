@@ -472,36 +472,3 @@ TEST_CASE("every prefix of a valid test either parses or is refused with InputEr
     }
   }
 }
-
-TEST_CASE("an initial value ptx-op cannot hold is refused at the line and column of the value",
-          "[cli][bad-input][opsem]") {
-  opcheck::testing::Scratch scratch;
-  const fs::path location = scratch.write("big.litmus",
-                                          "PTX Big\n"
-                                          "{\n"
-                                          "y = 0; x = 4294967296;\n"
-                                          "}\n"
-                                          " P0@cta 0,gpu 0       | P1@cta 1,gpu 0      ;\n"
-                                          " ld.relaxed.gpu r0, x | st.relaxed.gpu y, 1 ;\n"
-                                          "exists (P0:r0 == 0)\n");
-  const CommandResult stored = runOpcheck({location.string(), "--model", "ptx-op"});
-  CHECK(stored.exitStatus == 2);
-  CHECK_THAT(stored.standardError,
-             Catch::Matchers::Contains(location.string() +
-                                       ":3:12: error: ptx-op cannot represent the integer 4294967296"));
-
-  const fs::path reg = scratch.write("reg.litmus",
-                                     "PTX Reg\n"
-                                     "{\n"
-                                     "x = 0;\n"
-                                     "P0:r1 = -4294967297;\n"
-                                     "}\n"
-                                     " P0@cta 0,gpu 0       | P1@cta 1,gpu 0      ;\n"
-                                     " ld.relaxed.gpu r0, x | st.relaxed.gpu x, 1 ;\n"
-                                     "exists (P0:r0 == 0)\n");
-  const CommandResult held = runOpcheck({"compare", reg.string()});
-  CHECK(held.exitStatus == 2);
-  CHECK_THAT(held.standardError,
-             Catch::Matchers::Contains(reg.string() +
-                                       ":4:9: error: ptx-op cannot represent the integer -4294967297"));
-}

@@ -262,3 +262,25 @@ TEST_CASE("opcheck models lists ptx, rmo and sc with their axioms and an unknown
   CHECK(unknown.exitStatus == 2);
   CHECK(unknown.standardError.find("unknown model 'tso'") != std::string::npos);
 }
+
+TEST_CASE("ptx-op prints integers beyond 32 bits as themselves, in every final state ptx gives",
+          "[cli][opsem]") {
+  // x's 2^32 and P1's store of it plus one (an untyped add, 64 bits):
+  // P0 reads 2^32 or 2^32 + 1, by hand.
+  Scratch scratch;
+  const fs::path file = scratch.write("big.litmus",
+                                      "PTX Big\n"
+                                      "{ x = 4294967296; }\n"
+                                      " P0@cta 0,gpu 0       | P1@cta 1,gpu 0       ;\n"
+                                      " ld.relaxed.gpu r0, x | ld.relaxed.gpu r1, x ;\n"
+                                      "                      | add r2, r1, 1        ;\n"
+                                      "                      | st.relaxed.gpu x, r2 ;\n"
+                                      "exists (P0:r0 == 4294967297)\n");
+  const std::string states = "States 2\n0:r0=4294967296;\n0:r0=4294967297;\n";
+  const testing::CommandResult operational = testing::runOpcheck({file.string(), "--model", "ptx-op"});
+  const testing::CommandResult axiomatic = testing::runOpcheck({file.string(), "--model", "ptx"});
+  CHECK(operational.exitStatus == 0);
+  CHECK(axiomatic.exitStatus == 0);
+  CHECK_THAT(operational.standardOutput, Catch::Matchers::Contains(states));
+  CHECK_THAT(axiomatic.standardOutput, Catch::Matchers::Contains(states));
+}
