@@ -23,38 +23,39 @@ if [ "${1:-}" = "--sanitize" ]; then
   # preset over the whole catalogue ([slow]): instrumented, with ptx-op
   # checking its invariants after every step, they take tens of minutes
   # (the last half an hour of one core); the Release suite runs them.
-  # The rest runs in one process per core, each taking every Nth test case:
-  # most of the time goes to tests that start the instrumented opcheck over
-  # and over, one at a time. Catch2 reads a test name from a file as a test
-  # spec, where , [ ] * ~ and \ need a backslash.
-  shards=$(nproc)
+  # The rest runs in batches, each a process taking every Nth test case,
+  # as many at once as there are cores, each batch going to the next free
+  # core: most of the time goes to tests that start the instrumented opcheck
+  # over and over, and to a few that take minutes instrumented (ptx-op's
+  # invariants under every preset), which fixed shards would pile onto one
+  # core. Catch2 reads a test name from a file as a test spec, where
+  # , [ ] * ~ and \ need a backslash.
+  cores=$(nproc)
+  batches=$((8 * cores))
   # Catch2 exits with the number of test cases it lists, so a listing's
   # status says nothing; the counts below check it instead.
   listNames() { "$build/opcheck_tests" "$@" --list-test-names-only || true; }
   listNames "~[corpus]~[must-fail]~[slow]" | grep . >"$build/unit-tests.txt" || true
   total=$(wc -l <"$build/unit-tests.txt")
-  pids=()
-  for ((shard = 0; shard < shards; ++shard)); do
-    awk -v n="$shards" -v k="$shard" 'NR % n == k' "$build/unit-tests.txt" |
-      sed 's/[],[*~\\]/\\&/g' >"$build/unit-tests-$shard.txt"
+  rm -f "$build"/unit-tests-*.txt "$build"/unit-tests-*.log
+  for ((batch = 0; batch < batches; ++batch)); do
+    awk -v n="$batches" -v k="$batch" 'NR % n == k' "$build/unit-tests.txt" |
+      sed 's/[],[*~\\]/\\&/g' >"$build/unit-tests-$batch.txt"
   done
   listed=0
-  for ((shard = 0; shard < shards; ++shard)); do
-    count=$(listNames -f "$build/unit-tests-$shard.txt" | grep -c . || true)
+  for ((batch = 0; batch < batches; ++batch)); do
+    count=$(listNames -f "$build/unit-tests-$batch.txt" | grep -c . || true)
     listed=$((listed + count))
   done
   if [ "$total" -eq 0 ] || [ "$listed" -ne "$total" ]; then
-    echo "test.sh: the shards select $listed test cases, not every one of $total" >&2
+    echo "test.sh: the batches select $listed test cases, not every one of $total" >&2
     exit 1
   fi
-  for ((shard = 0; shard < shards; ++shard)); do
-    "$build/opcheck_tests" -f "$build/unit-tests-$shard.txt" >"$build/unit-tests-$shard.log" 2>&1 &
-    pids+=($!)
-  done
   status=0
-  for ((shard = 0; shard < shards; ++shard)); do
-    wait "${pids[$shard]}" || status=1
-    cat "$build/unit-tests-$shard.log"
+  seq 0 $((batches - 1)) | xargs -P "$cores" -I{} sh -c '"$1" -f "$2/unit-tests-$3.txt" >"$2/unit-tests-$3.log" 2>&1' \
+    run "$build/opcheck_tests" "$build" {} || status=1
+  for ((batch = 0; batch < batches; ++batch)); do
+    cat "$build/unit-tests-$batch.log"
   done
   exit $status
 else
