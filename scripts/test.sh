@@ -23,24 +23,32 @@ if [ "${1:-}" = "--sanitize" ]; then
   # preset over the whole catalogue ([slow]): instrumented, with ptx-op
   # checking its invariants after every step, they take tens of minutes
   # (the last half an hour of one core); the Release suite runs them.
-  # The rest runs in batches, each a process taking every Nth test case,
-  # as many at once as there are cores, each batch going to the next free
-  # core: most of the time goes to tests that start the instrumented opcheck
-  # over and over, and to a few that take minutes instrumented (ptx-op's
-  # invariants under every preset), which fixed shards would pile onto one
-  # core. Catch2 reads a test name from a file as a test spec, where
+  # The rest runs in batches, as many at once as there are cores, each batch
+  # going to the next free core: most of the time goes to tests that start
+  # the instrumented opcheck over and over, and to a few that take minutes
+  # instrumented (tagged [long]: ptx-op's invariants under every preset),
+  # which fixed shards would pile onto one core. Each [long] case is a batch
+  # of its own, started first; the other batches take every Nth remaining
+  # case. Catch2 reads a test name from a file as a test spec, where
   # , [ ] * ~ and \ need a backslash.
   cores=$(nproc)
-  batches=$((8 * cores))
   # Catch2 exits with the number of test cases it lists, so a listing's
   # status says nothing; the counts below check it instead.
   listNames() { "$build/opcheck_tests" "$@" --list-test-names-only || true; }
   listNames "~[corpus]~[must-fail]~[slow]" | grep . >"$build/unit-tests.txt" || true
+  listNames "[long]~[corpus]~[must-fail]~[slow]" | grep . >"$build/unit-tests-long.txt" || true
+  listNames "~[long]~[corpus]~[must-fail]~[slow]" | grep . >"$build/unit-tests-short.txt" || true
   total=$(wc -l <"$build/unit-tests.txt")
-  rm -f "$build"/unit-tests-*.txt "$build"/unit-tests-*.log
-  for ((batch = 0; batch < batches; ++batch)); do
-    awk -v n="$batches" -v k="$batch" 'NR % n == k' "$build/unit-tests.txt" |
-      sed 's/[],[*~\\]/\\&/g' >"$build/unit-tests-$batch.txt"
+  long=$(wc -l <"$build/unit-tests-long.txt")
+  batches=$((long + 8 * cores))
+  rm -f "$build"/unit-tests-[0-9]*.txt "$build"/unit-tests-[0-9]*.log
+  escape() { sed 's/[],[*~\\]/\\&/g'; }
+  for ((batch = 0; batch < long; ++batch)); do
+    sed -n "$((batch + 1))p" "$build/unit-tests-long.txt" | escape >"$build/unit-tests-$batch.txt"
+  done
+  for ((batch = long; batch < batches; ++batch)); do
+    awk -v n="$((batches - long))" -v k="$((batch - long))" 'NR % n == k' "$build/unit-tests-short.txt" |
+      escape >"$build/unit-tests-$batch.txt"
   done
   listed=0
   for ((batch = 0; batch < batches; ++batch)); do

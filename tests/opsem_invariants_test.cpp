@@ -111,7 +111,9 @@ bool names(const std::vector<std::string>& broken, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("every state ptx-op reaches keeps its invariants, under every preset", "[opsem][invariants]") {
+// [long]: minutes in the ASan/UBSan build, which scripts/test.sh starts first.
+TEST_CASE("every state ptx-op reaches keeps its invariants, under every preset",
+          "[opsem][invariants][long]") {
   checkEveryPreset<SmallCapacity>(parser::readLitmusText(kOneDevice, "inv-one-device.litmus"));
   checkEveryPreset<SmallCapacity>(parser::readLitmusText(kTwoDevices, "inv-two-devices.litmus"));
 }
@@ -119,7 +121,7 @@ TEST_CASE("every state ptx-op reaches keeps its invariants, under every preset",
 TEST_CASE(
     "every state ptx-op reaches recording the execution keeps its invariants, where a near copy's place in "
     "coherence order is known (INV-17)",
-    "[opsem][invariants]") {
+    "[opsem][invariants][long]") {
   checkEveryPreset<RecordingCapacity>(parser::readLitmusText(kOneDevice, "inv-one-device.litmus"));
   checkEveryPreset<RecordingCapacity>(parser::readLitmusText(kTwoDevices, "inv-two-devices.litmus"));
 }
