@@ -26,12 +26,8 @@ std::string unrepresentable(std::int64_t integer) {
          " distinct integers beyond the 32-bit values its states hold (opsem/WideIntegers.h)";
 }
 
-std::optional<Value> heldInteger(const Program& program, std::int64_t integer) {
-  if (representable(integer)) {
-    if (!program.asyncOperations || !isPackedMbarrier(integer)) {
-      return static_cast<Value>(integer);
-    }
-  } else if (program.asyncOperations) {  // COPY-7
+std::optional<Value> heldBeyond32Bits(const Program& program, std::int64_t integer) {
+  if (program.asyncOperations && !representable(integer)) {  // COPY-7
     if (std::optional<Value> packed = packedMbarrier(integer)) {
       return packed;
     }
@@ -86,7 +82,7 @@ CompiledOperand compileOperand(const litmus::Thread& thread, const Program& prog
 // The locations an address operand may name: one, or all of them when it
 // goes through a register the thread overwrites.
 std::uint32_t locationsNamed(const Program& program, std::size_t thread, const CompiledOperand& address) {
-  const std::uint32_t all = program.locations >= 32 ? ~0u : (1u << program.locations) - 1u;
+  const std::uint32_t all = program.allLocations();
   if (address.kind == CompiledOperand::Kind::Location) {
     return address.value < 32 ? 1u << address.value : all;  // beyond 32: refused later (RunSupport.h fits)
   }

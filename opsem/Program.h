@@ -181,6 +181,10 @@ struct Program {
   std::vector<std::uint32_t> causalLines;  // per CTA
 
   bool multipleDevices() const { return devices > 1; }
+  // Every location, a bit each (the reductions' masks hold 32).
+  std::uint32_t allLocations() const {
+    return locations >= 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << locations) - 1;
+  }
   // The line INSTRUCTION's access at LOCATION goes through.
   std::uint32_t lineOf(const CompiledInstruction& instruction, std::uint32_t location) const {
     return instruction.line == CompiledInstruction::kOwnLine ? location : instruction.line;
@@ -194,10 +198,19 @@ struct Program {
   }
 };
 
-// INTEGER as PROGRAM's states hold it: itself, a packed mbarrier object
-// (COPY-7), or its index among the wide integers; none when that table is
-// full.
-std::optional<Value> heldInteger(const Program& program, std::int64_t integer);
+// INTEGER, which ptx-op cannot hold as itself, as PROGRAM's states hold
+// it: a packed mbarrier object (COPY-7) or its index among the wide
+// integers; none when that table is full.
+std::optional<Value> heldBeyond32Bits(const Program& program, std::int64_t integer);
+
+// INTEGER as PROGRAM's states hold it: itself where it can (inline: the
+// common case of every computed value), else heldBeyond32Bits.
+inline std::optional<Value> heldInteger(const Program& program, std::int64_t integer) {
+  if (representable(integer) && !(program.asyncOperations && isPackedMbarrier(integer))) {
+    return static_cast<Value>(integer);
+  }
+  return heldBeyond32Bits(program, integer);
+}
 
 // The cluster barrier instructions a thread may hold (CBAR-2 counts them
 // in 4 bits, MachineState.h).

@@ -122,7 +122,7 @@ class SettledLocations {
       readOf_.push_back(std::move(reads));
     }
     homeLines_ = homeLines_ && applies_;
-    allLocations_ = program.locations >= 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << program.locations) - 1;
+    allLocations_ = program.allLocations();
     threadsOf_.resize(program.ctas);
     threadsOfDevice_.resize(program.devices);
     for (std::uint32_t thread = 0; thread < program.threads.size(); ++thread) {

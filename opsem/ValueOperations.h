@@ -19,9 +19,6 @@ inline Value machineValue(const Program& program, const litmus::Value& value, st
   if (value.isAddress()) {
     return addressOf(program.physicalLocation[static_cast<std::size_t>(value.location)]);
   }
-  if (representable(value.integer) && !program.asyncOperations) {
-    return static_cast<Value>(value.integer);  // the common case, without a call
-  }
   const std::optional<Value> held = heldInteger(program, value.integer);
   if (!held) {
     const litmus::Thread& code = program.test->threads[thread];
