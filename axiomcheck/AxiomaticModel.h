@@ -61,6 +61,11 @@ struct ModelTraits {
   bool releaseAcquire = true;
   // How `opcheck races` reads the model's executions (docs/races.md).
   RaceExecutions races = RaceExecutions::None;
+  // It forbids the relaxed outcomes litmus tests are written to show (sc),
+  // which ptx-op reaches in most of them: compare expects to need the graphs
+  // of the runs that break it and records ptx-op's runs from the start
+  // (docs/crosscheck.md "One exploration per test").
+  bool forbidsRelaxedOutcomes = false;
   // The data races of one of its executions, by the model's own definition
   // (the C models: src11, rc11); null: PTX's (DataRaces.h findRaces).
   ExecutionRaces (*findRaces)(const Execution& execution, bool explain) = nullptr;

@@ -63,7 +63,10 @@ constexpr ModelDefinition<ScRelations> kScDefinition = {
     .summary = "sequential consistency: one interleaving of all threads, atomic RMWs, barriers that wait",
     .axioms = kAxioms,
     .clauses = kClauses,
-    .traits = {.failedCasWrites = false, .barriers = true, .races = RaceExecutions::Interleavings},
+    .traits = {.failedCasWrites = false,
+               .barriers = true,
+               .races = RaceExecutions::Interleavings,
+               .forbidsRelaxedOutcomes = true},
     .thinAirAxiom = kSc,
     .derive = deriveNothing,
     // A total co per location (herd's sc.cat: co is total).

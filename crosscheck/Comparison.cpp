@@ -86,6 +86,9 @@ TestComparison compareParsedTest(const litmus::Test& original, const std::string
     sideOptions.operational = options.operational;
     sideOptions.unroll = options.check.unroll;
     sideOptions.recordGraphs = options.executions;
+    sideOptions.expectGraphs = std::any_of(
+        options.axiomatic.begin(), options.axiomatic.end(),
+        [](const axiomcheck::AxiomaticModel* model) { return model->traits().forbidsRelaxedOutcomes; });
     OperationalSide operational(comparison.test, comparison.file, sideOptions);
     const std::set<litmus::FinalState>& reached = operational.outcome().states;
     comparison.terms = operational.outcome().terms;

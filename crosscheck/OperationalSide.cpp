@@ -10,7 +10,8 @@ OperationalSide::OperationalSide(const litmus::Test& test, std::string file, Ope
     : test_(test), file_(std::move(file)), options_(std::move(options)) {
   // Cross-validation reads no hangs: no edges to record, no trace to one.
   options_.operational.exploration.detectHangs = false;
-  if (options_.recordGraphs) {
+  if (options_.recordGraphs || (options_.expectGraphs && opsem::recordingCanReachEveryFinalState(
+                                                             test_, file_, options_.operational))) {
     // What runPtxOp would refuse, refused first and in its words.
     opsem::checkRunnable(test_, file_, options_.operational);
     recorded_ = opsem::recordExecutions(test_, file_, options_.operational, options_.unroll);

@@ -24,6 +24,11 @@ struct OperationalSideOptions {
   // Record the execution graphs in the exploration (compare --executions,
   // races), rather than only when graphs() is first asked for.
   bool recordGraphs = false;
+  // The graphs will likely be asked for (compare with a model that
+  // forbids relaxed outcomes): record from the start where the recording
+  // can stand for the exploration (no loop, a test the recording holds),
+  // rather than explore twice.
+  bool expectGraphs = false;
   // The outcome must carry the figures of runPtxOp's own exploration (its
   // state count: JSON's "candidates"), so a recording does not stand for it.
   bool plainFigures = false;
@@ -31,7 +36,8 @@ struct OperationalSideOptions {
 
 class OperationalSide {
  public:
-  // Explores TEST, once: with OPTIONS.recordGraphs the recording exploration
+  // Explores TEST, once: with OPTIONS.recordGraphs (or expectGraphs, where
+  // the recording can stand for the exploration) the recording exploration
   // gives the outcome too when it reaches every final state
   // (RecordedExecutions::reachesEveryFinalState: no loop, no cut run, no
   // limit), and only otherwise does runPtxOp explore as well. Throws

@@ -169,6 +169,12 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
   return recorded;
 }
 
+bool recordingCanReachEveryFinalState(const litmus::Test& test, const std::string& file,
+                                      const OperationalOptions& options) {
+  const Program program = compileProgram(test, file, options.architecture);
+  return fits<RecordingCapacity>(program) && !program.hasBackwardBranch;
+}
+
 std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,
                                       const OperationalOptions& options, unsigned unroll,
                                       const statespace::Fingerprint& machineState) {

@@ -96,6 +96,13 @@ struct RecordedExecutions {
 RecordedExecutions recordExecutions(const litmus::Test& test, const std::string& file,
                                     const OperationalOptions& options, unsigned unroll);
 
+// Whether recordExecutions can reach every final state of TEST (short of a
+// limit or a run past the record's bounds): the test fits the recording
+// size class and has no loop, whose runs the recording cuts. Throws
+// litmus::InputError (FILE) as runPtxOp does.
+bool recordingCanReachEveryFinalState(const litmus::Test& test, const std::string& file,
+                                      const OperationalOptions& options);
+
 // The steps of a run of the recording machine to the final state
 // MACHINE_STATE (ExecutionGraph::machineState).
 std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,
