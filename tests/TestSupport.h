@@ -11,6 +11,16 @@
 
 namespace opcheck::testing {
 
+// A test with a loop: P1 spins until it reads P0's store.
+inline constexpr const char* kSpinUntilStored = R"(PTX spin
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0  ;
+ st.weak x, 1   | LC00:           ;
+                | ld.weak r0, x   ;
+                | bne r0, 1, LC00 ;
+exists (P1:r0 == 1)
+)";
+
 // ../shared/corpora beside the checkout, or OPCHECK_CORPORA when set; empty
 // when neither exists (corpus tests then skip with a message).
 std::optional<std::filesystem::path> corporaDirectory();

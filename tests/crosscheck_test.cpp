@@ -12,6 +12,7 @@
 #include "opsem/ExecutionGraph.h"
 #include "opsem/OperationalModel.h"
 #include "parser/LitmusReader.h"
+#include "tests/TestSupport.h"
 
 namespace fs = std::filesystem;
 using namespace opcheck;
@@ -113,20 +114,11 @@ TEST_CASE("with sc among the models a test with a loop is still explored before 
           "[crosscheck]") {
   // The recording cuts a loop's runs at --unroll, so it cannot stand for
   // the exploration: a sound verdict needs only runPtxOp's.
-  const litmus::Test test = parser::readLitmusText(R"(PTX spin-sc
-{ x=0; }
- P0@cta 0,gpu 0 | P1@cta 1,gpu 0  ;
- st.weak x, 1   | LC00:           ;
-                | ld.weak r0, x   ;
-                | bne r0, 1, LC00 ;
-exists (P1:r0 == 1)
-)",
-                                                   "spin-sc.litmus");
+  const litmus::Test test = parser::readLitmusText(testing::kSpinUntilStored, "spin.litmus");
   crosscheck::ComparisonOptions options;
   options.axiomatic = {axiomcheck::findModel("sc")};
   const std::uint64_t before = opsem::explorationsRun();
-  const crosscheck::TestComparison comparison =
-      crosscheck::compareParsedTest(test, "spin-sc.litmus", options);
+  const crosscheck::TestComparison comparison = crosscheck::compareParsedTest(test, "spin.litmus", options);
   CHECK(opsem::explorationsRun() - before == 1);
   REQUIRE(comparison.error.empty());
   CHECK_FALSE(comparison.unsound());
@@ -227,15 +219,7 @@ TEST_CASE("a recording that reaches every final state stands for ptx-op's own ex
 
 TEST_CASE("a test with a loop is explored as well as recorded, for the runs past the unroll bound",
           "[crosscheck]") {
-  const litmus::Test test = parser::readLitmusText(R"(PTX spin
-{ x=0; }
- P0@cta 0,gpu 0 | P1@cta 1,gpu 0  ;
- st.weak x, 1   | LC00:           ;
-                | ld.weak r0, x   ;
-                | bne r0, 1, LC00 ;
-exists (P1:r0 == 1)
-)",
-                                                   "spin.litmus");
+  const litmus::Test test = parser::readLitmusText(testing::kSpinUntilStored, "spin.litmus");
   crosscheck::OperationalSideOptions options;
   options.recordGraphs = true;
   const std::uint64_t before = opsem::explorationsRun();
