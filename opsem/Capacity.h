@@ -1,6 +1,7 @@
 // Size classes of ptx-op states. A state is one flat struct (the explorer
 // hashes its bytes), so its arrays have fixed sizes; a test runs in the
-// smallest class it fits, because hashing and copying cost grows with size.
+// smallest class it fits whose queues hold all its code can queue
+// (QueueDemand.h), because hashing and copying cost grows with size.
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,7 @@ struct SmallCapacity {
   static constexpr std::size_t kLocations = 4;
   static constexpr std::size_t kRegisters = 8;
   static constexpr std::size_t kInFlight = 4;    // issued, not yet performed, per thread
-  static constexpr std::size_t kQueue = 4;       // SM and device queues
+  static constexpr std::size_t kQueue = 8;       // SM and device queues: every CTA-mate's entries
   static constexpr std::size_t kBarriers = 2;    // barrier identities per CTA
   static constexpr bool kPartitionedL2 = false;  // no near-partition copies (MachineState.h)
   static constexpr bool kRecordsExecution = false;
@@ -24,7 +25,7 @@ struct LargeCapacity {
   static constexpr std::size_t kLocations = 8;
   static constexpr std::size_t kRegisters = 16;
   static constexpr std::size_t kInFlight = 8;
-  static constexpr std::size_t kQueue = 8;
+  static constexpr std::size_t kQueue = 16;
   static constexpr std::size_t kBarriers = 4;
   static constexpr bool kRecordsExecution = false;
   static constexpr bool kPartitionedL2 = false;

@@ -6,6 +6,7 @@
 
 #include "opsem/PackedPtxOpMachine.h"
 #include "opsem/PtxOpMachine.h"
+#include "opsem/QueueDemand.h"
 #include "opsem/RunSupport.h"
 #include "statespace/Explorer.h"
 
@@ -115,6 +116,7 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
   RecordedExecutions recorded;
   std::vector<ExecutionGraph> graphs;
   recorded.hasBackwardBranch = program.hasBackwardBranch;
+  recorded.queuesHoldAll = holdsEveryQueue<RecordingCapacity>(program);
   withRecordingMachine(program, options, unroll, [&](const auto& machine) {
     noteExploration();
     auto explored = statespace::explore(machine, exploration);
@@ -172,7 +174,7 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
 bool recordingCanReachEveryFinalState(const litmus::Test& test, const std::string& file,
                                       const OperationalOptions& options) {
   const Program program = compileProgram(test, file, options.architecture);
-  return fits<RecordingCapacity>(program) && !program.hasBackwardBranch;
+  return fits<RecordingCapacity>(program) && holdsEveryQueue<RecordingCapacity>(program);
 }
 
 std::vector<std::string> traceToGraph(const litmus::Test& test, const std::string& file,

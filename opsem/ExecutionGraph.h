@@ -74,6 +74,10 @@ struct RecordedExecutions {
   // test), as runPtxOp observes them.
   std::set<litmus::FinalState> observedStates;
   bool hasBackwardBranch = false;  // some thread can jump back (a loop)
+  // The recording size class holds every entry the code can queue
+  // (QueueDemand.h), as the class runPtxOp explores in then does: never
+  // with a loop.
+  bool queuesHoldAll = false;
   // How the exploration first reached each state (statespace::RunLink), when
   // it kept its runs (one job): 8 bytes a state. Empty otherwise.
   std::vector<statespace::RunLink> runLinks;
@@ -83,10 +87,11 @@ struct RecordedExecutions {
 
   // Whether OBSERVEDSTATES are every final state ptx-op reaches, those of
   // runPtxOp's exploration: no run was cut (no loop to bound, no record
-  // overflowing) and no limit stopped the exploration. The recording then
-  // serves as the one exploration of the test (outcomeOfFinalStates).
+  // overflowing), no queue was ever full, and no limit stopped the
+  // exploration. The recording then serves as the one exploration of the
+  // test (outcomeOfFinalStates).
   bool reachesEveryFinalState() const {
-    return !hasBackwardBranch && cutRuns == 0 && statistics.stopReason == statespace::StopReason::Completed;
+    return queuesHoldAll && cutRuns == 0 && statistics.stopReason == statespace::StopReason::Completed;
   }
 };
 
@@ -98,8 +103,9 @@ RecordedExecutions recordExecutions(const litmus::Test& test, const std::string&
 
 // Whether recordExecutions can reach every final state of TEST (short of a
 // limit or a run past the record's bounds): the test fits the recording
-// size class and has no loop, whose runs the recording cuts. Throws
-// litmus::InputError (FILE) as runPtxOp does.
+// size class, which holds all its code can queue, and has no loop, whose
+// runs the recording cuts. Throws litmus::InputError (FILE) as runPtxOp
+// does.
 bool recordingCanReachEveryFinalState(const litmus::Test& test, const std::string& file,
                                       const OperationalOptions& options);
 

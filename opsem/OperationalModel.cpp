@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "litmus/Diagnostic.h"
+#include "opsem/QueueDemand.h"
 #include "opsem/RunSupport.h"
 #include "opsem/SizeClassRuns.h"
 
@@ -15,21 +16,29 @@ namespace {
 std::atomic<std::uint64_t> explorations{0};   // explorationsRun
 std::atomic<std::uint64_t> traceSearches{0};  // traceSearchesRun
 
-// The size class a program fits (Capacity.h), or a refusal naming ptx-op's
-// limits.
+// The size class a program runs in (Capacity.h): the smallest it fits
+// whose queues hold all the code can queue (QueueDemand.h), so that no
+// producer of a loop-free test waits for room; where none holds that much
+// (a loop, or more than the huge class's entries), the smallest it fits.
+// Otherwise a refusal naming ptx-op's limits.
 enum class CapacityClass { Small, Large, Huge };
 
 CapacityClass capacityFor(const Program& program, const std::string& file) {
-  if (fits<SmallCapacity>(program)) {
+  const bool small = fits<SmallCapacity>(program);
+  const bool large = fits<LargeCapacity>(program);
+  if (!fits<HugeCapacity>(program)) {
+    refuseTooLarge<HugeCapacity>(file, program, std::string(kOperationalModelName));
+  }
+  if (small && holdsEveryQueue<SmallCapacity>(program)) {
     return CapacityClass::Small;
   }
-  if (fits<LargeCapacity>(program)) {
+  if (large && holdsEveryQueue<LargeCapacity>(program)) {
     return CapacityClass::Large;
   }
-  if (fits<HugeCapacity>(program)) {
+  if (holdsEveryQueue<HugeCapacity>(program)) {
     return CapacityClass::Huge;
   }
-  refuseTooLarge<HugeCapacity>(file, program, std::string(kOperationalModelName));
+  return small ? CapacityClass::Small : large ? CapacityClass::Large : CapacityClass::Huge;
 }
 
 // RUN(std::type_identity<Capacity>{}, name) for the size class of PROGRAM,

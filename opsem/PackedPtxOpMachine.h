@@ -48,9 +48,9 @@ MachineState<Capacity> wideState(const PtxOpMachine<Capacity>&, const MachineSta
 }
 
 // Calls RUN with the machine that explores MACHINE's states in LAYOUT: a
-// PackedPtxOpMachine of the smallest packed size (32 bytes to 512, or to
-// 2 KiB for the large and huge size classes) that holds the layout, or
-// MACHINE itself when none does. RUN's result is returned.
+// PackedPtxOpMachine of the smallest packed size (32 bytes to 2 KiB,
+// smaller than the class's wide state) that holds the layout, or MACHINE
+// itself when none does. RUN's result is returned.
 template <typename Capacity, typename Run>
 auto withPackedStates(const PtxOpMachine<Capacity>& machine, const StateLayout<Capacity>& layout, Run&& run) {
   const std::size_t words = layout.words();
@@ -74,12 +74,15 @@ auto withPackedStates(const PtxOpMachine<Capacity>& machine, const StateLayout<C
   if (words <= 64) {
     return run(PackedPtxOpMachine<Capacity, 64>(machine, layout));
   }
-  // Up to 2 KiB for the large and huge size classes, whose wide states are
-  // 4.4 and 56 KiB.
-  if constexpr (sizeof(MachineState<Capacity>) > std::size_t{4} * 64 * 8) {
+  // 1 and 2 KiB where the class's wide state is larger: 1 KiB for the
+  // small class (1.5 KiB wide, a loop's layout holds every queue slot),
+  // both for the large and huge ones (5.4 and 56 KiB).
+  if constexpr (sizeof(MachineState<Capacity>) > std::size_t{128} * 8) {
     if (words <= 128) {
       return run(PackedPtxOpMachine<Capacity, 128>(machine, layout));
     }
+  }
+  if constexpr (sizeof(MachineState<Capacity>) > std::size_t{256} * 8) {
     if (words <= 256) {
       return run(PackedPtxOpMachine<Capacity, 256>(machine, layout));
     }

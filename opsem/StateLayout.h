@@ -9,13 +9,10 @@
 //
 // [LAYOUT-1] Counted parts (a thread's in-flight operations and store
 //   buffer, an SM queue, a device queue, a CTA's barrier instances) are kept
-//   up to what the code can fill without a backward branch: each instruction
-//   issued once occupies at most one in-flight slot, leaves at most one
-//   write in its store buffer, puts at most one entry (a write or a load
-//   request) in its SM queue and one write in its device queue, and opens at
-//   most one barrier instance. With a backward branch, up to the capacity.
-//   Unused slots are zero (INV-8, INV-12, INV-18), so a slot past the bound
-//   holds the initial state's zero.
+//   up to what the code can fill without a backward branch (QueueDemand.h
+//   counts it); with a backward branch, up to the capacity. Unused slots are
+//   zero (INV-8, INV-12, INV-18), so a slot past the bound holds the initial
+//   state's zero.
 // [LAYOUT-2] With one device, memory keeps the initial values (INV-20) and
 //   no device queue is used (INV-18): neither is stored.
 // [LAYOUT-3] A cache line the machine does not keep (RED-1) keeps its
@@ -53,6 +50,7 @@
 #include "opsem/InstructionTraits.h"
 #include "opsem/MachineState.h"
 #include "opsem/Program.h"
+#include "opsem/QueueDemand.h"
 
 namespace opcheck::opsem {
 
@@ -288,10 +286,10 @@ class StateLayout {
     std::size_t orderingPoints = 0;  // fences, barriers: the Fence-SC order's candidates
     for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
       const InstructionCounts counts = countInstructions(program.threads[thread]);
-      writes += counts.writes;
+      writes += counts.writesAtTheL2();
       orderingPoints += counts.performedLater - counts.accesses;
       const auto& record = probe.recordedThreads[thread];
-      for (std::size_t event = 0; event < bounded(counts.performedLater, Capacity::kEventsPerThread);
+      for (std::size_t event = 0; event < bounded(counts.recordedEvents(), Capacity::kEventsPerThread);
            ++event) {
         const RecordedEvent& fields = record.events[event];
         add(probe, &fields.instruction, 1);  // with performed: one unit
@@ -347,73 +345,6 @@ class StateLayout {
       }
     }
     return writes;
-  }
-
-  // What a thread's code can put in flight and in the queues (LAYOUT-1),
-  // which registers it writes (LAYOUT-4) and what its in-flight entries
-  // carry (LAYOUT-5).
-  struct InstructionCounts {
-    std::size_t performedLater = 0;      // accesses, fences, barriers: in-flight entries
-    std::size_t accesses = 0;            // SM queue entries: writes and load requests
-    std::size_t writes = 0;              // store buffer and device queue entries
-    std::size_t barriers = 0;            // barrier instances
-    std::uint64_t writtenRegisters = 0;  // a bit per register
-    bool carriesValue = false;           // InFlight::value
-    bool carriesCompare = false;         // InFlight::compare
-    bool reads = false;                  // RecordedEvent::readFrom, valueRead (LAYOUT-6)
-  };
-  static InstructionCounts countInstructions(const std::vector<CompiledInstruction>& code) {
-    using litmus::InstructionKind;
-    InstructionCounts counts;
-    for (const CompiledInstruction& instruction : code) {
-      const InstructionKind kind = litmus::kindOf(instruction.opcode);
-      if (const CompiledOperand* written = writtenRegister(instruction)) {
-        counts.writtenRegisters |= std::uint64_t{1} << written->value;
-      }
-      if (completesAtIssue(instruction.opcode) || kind == InstructionKind::AsyncCommit) {
-        continue;
-      }
-      if (kind == InstructionKind::AsyncCopy || kind == InstructionKind::AsyncStore ||
-          kind == InstructionKind::AsyncWait) {
-        // LAYOUT-7: the events the copy engine records (CopyEngine.h), the
-        // writes at the L2 (the destination's, the complete-tx's), counted
-        // as accesses so that they count as no fence.
-        const bool completes = kind == InstructionKind::AsyncStore ||
-                               instruction.completion == litmus::Completion::MbarrierCompleteTx;
-        const std::size_t events = kind == InstructionKind::AsyncWait ? 1 : completes ? 4 : 2;
-        counts.performedLater += events;
-        counts.accesses += events;
-        counts.writes += kind == InstructionKind::AsyncWait ? 0 : completes ? 2 : 1;
-        counts.reads = true;
-        continue;
-      }
-      switch (kind) {
-        case InstructionKind::Load:
-          ++counts.accesses;
-          counts.reads = true;
-          counts.carriesValue = counts.carriesValue || instruction.result != litmus::Operation::None;
-          break;
-        case InstructionKind::Barrier:
-          ++counts.barriers;
-          counts.carriesValue = counts.carriesCompare = true;  // its operands
-          break;
-        case InstructionKind::Fence:
-        case InstructionKind::ProxyFence:
-        case InstructionKind::LegacyFence:
-        case InstructionKind::ClusterArrive:
-        case InstructionKind::ClusterWait:
-          break;
-        default:  // stores, atomics, reductions (and mbarrier, compiled to them)
-          ++counts.writes;
-          ++counts.accesses;
-          counts.carriesValue = true;
-          counts.carriesCompare = counts.carriesCompare || kind == InstructionKind::ReadModifyWrite;
-          counts.reads = counts.reads || kind != InstructionKind::Store;
-          break;
-      }
-      ++counts.performedLater;
-    }
-    return counts;
   }
 
   std::unique_ptr<State> base_;

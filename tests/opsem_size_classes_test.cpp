@@ -1,5 +1,6 @@
 // ptx-op's size classes (opsem/Capacity.h): a test runs in the smallest
-// class that holds it, and a test beyond the large class (eight threads,
+// class that holds it (and, tests/opsem_queue_demand_test.cpp, all it can
+// queue), and a test beyond the large class (eight threads,
 // eight locations, sixteen registers a thread) runs in the huge one, up to
 // the thirty-two threads the parser takes; beyond that, or beyond the
 // recording class under compare --executions and races, it is refused at
