@@ -59,19 +59,23 @@ InstructionCounts countInstructions(const std::vector<CompiledInstruction>& code
 
 QueueDemand queueDemand(const Program& program) {
   QueueDemand demand;
-  std::vector<std::size_t> ctaAccesses(program.ctas, 0);
-  std::vector<std::size_t> deviceWrites(program.devices, 0);
+  demand.ctaAccesses.assign(program.ctas, 0);
+  demand.ctaBarriers.assign(program.ctas, 0);
+  demand.deviceWrites.assign(program.devices, 0);
   for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
     const InstructionCounts counts = countInstructions(program.threads[thread]);
     demand.inFlight = std::max(demand.inFlight, counts.performedLater);
     demand.storeBuffer = std::max(demand.storeBuffer, counts.writes);
-    ctaAccesses[program.ctaOf[thread]] += counts.accesses;
-    deviceWrites[program.deviceOf[thread]] += counts.writes;
+    demand.ctaAccesses[program.ctaOf[thread]] += counts.accesses;
+    demand.ctaBarriers[program.ctaOf[thread]] += counts.barriers;
+    demand.deviceWrites[program.deviceOf[thread]] += counts.writes;
   }
-  demand.smQueue = ctaAccesses.empty() ? 0 : *std::max_element(ctaAccesses.begin(), ctaAccesses.end());
+  if (!demand.ctaAccesses.empty()) {
+    demand.smQueue = *std::max_element(demand.ctaAccesses.begin(), demand.ctaAccesses.end());
+  }
   // LAYOUT-2: with one device no write waits in a device queue.
   if (program.multipleDevices()) {
-    demand.deviceQueue = *std::max_element(deviceWrites.begin(), deviceWrites.end());
+    demand.deviceQueue = *std::max_element(demand.deviceWrites.begin(), demand.deviceWrites.end());
   }
   return demand;
 }

@@ -40,13 +40,16 @@ struct InstructionCounts {
 
 InstructionCounts countInstructions(const std::vector<CompiledInstruction>& code);
 
-// The most entries one pass over PROGRAM's code can put in each kind of
-// counted part, over every thread, CTA and device.
+// The entries one pass over PROGRAM's code can put in each counted part of
+// each CTA and device, and the most in each kind of part.
 struct QueueDemand {
-  std::size_t inFlight = 0;     // a thread's in-flight list
-  std::size_t storeBuffer = 0;  // a thread's store buffer
-  std::size_t smQueue = 0;      // a CTA's SM queue
-  std::size_t deviceQueue = 0;  // a device's queue
+  std::size_t inFlight = 0;               // a thread's in-flight list
+  std::size_t storeBuffer = 0;            // a thread's store buffer
+  std::size_t smQueue = 0;                // a CTA's SM queue
+  std::size_t deviceQueue = 0;            // a device's queue (LAYOUT-2: none with one device)
+  std::vector<std::size_t> ctaAccesses;   // per CTA: its SM queue's entries
+  std::vector<std::size_t> ctaBarriers;   // per CTA: its barrier instances
+  std::vector<std::size_t> deviceWrites;  // per device: its queue's entries
 };
 
 QueueDemand queueDemand(const Program& program);

@@ -190,14 +190,9 @@ class StateLayout {
     const auto bounded = [&](std::size_t instructions, std::size_t capacity) {
       return program.hasBackwardBranch ? capacity : std::min(instructions, capacity);
     };
-    std::vector<std::size_t> ctaAccesses(program.ctas, 0);
-    std::vector<std::size_t> deviceWrites(program.devices, 0);
-    std::vector<std::size_t> ctaBarriers(program.ctas, 0);
+    const QueueDemand demand = queueDemand(program);
     for (std::size_t thread = 0; thread < program.threads.size(); ++thread) {
       const InstructionCounts counts = countInstructions(program.threads[thread]);
-      ctaAccesses[program.ctaOf[thread]] += counts.accesses;
-      deviceWrites[program.deviceOf[thread]] += counts.writes;
-      ctaBarriers[program.ctaOf[thread]] += counts.barriers;
       const typename State::Thread& self = probe.threads[thread];
       // pc, counts, cluster barrier counts, pending registers: the bytes
       // before the registers.
@@ -230,9 +225,9 @@ class StateLayout {
           add(probe, &probe.l1[cta][line], 1);
         }
       }
-      add(probe, &probe.smQueue[cta][0], bounded(ctaAccesses[cta], Capacity::kQueue));
+      add(probe, &probe.smQueue[cta][0], bounded(demand.ctaAccesses[cta], Capacity::kQueue));
       add(probe, &probe.smQueueLength[cta], 1);
-      for (std::size_t slot = 0; slot < bounded(ctaBarriers[cta], Capacity::kBarriers); ++slot) {
+      for (std::size_t slot = 0; slot < bounded(demand.ctaBarriers[cta], Capacity::kBarriers); ++slot) {
         const typename State::Barrier& instance = probe.barriers[cta][slot];
         // LAYOUT-5: the opening event is recorded only by RecordingCapacity.
         add(probe, reinterpret_cast<const unsigned char*>(&instance),
@@ -262,7 +257,7 @@ class StateLayout {
     }
     if (program.multipleDevices()) {  // LAYOUT-2
       for (std::size_t device = 0; device < program.devices; ++device) {
-        add(probe, &probe.deviceQueue[device][0], bounded(deviceWrites[device], Capacity::kQueue));
+        add(probe, &probe.deviceQueue[device][0], bounded(demand.deviceWrites[device], Capacity::kQueue));
         add(probe, &probe.deviceQueueLength[device], 1);
       }
       add(probe, &probe.memory[0], program.locations);

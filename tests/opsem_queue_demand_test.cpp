@@ -3,6 +3,7 @@
 // no producer waits for room and every state is reached.
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "crosscheck/OperationalSide.h"
 #include "opsem/OperationalModel.h"
@@ -84,6 +85,7 @@ TEST_CASE("the queue demand counts what one pass over the code can queue", "[ops
   CHECK(demand.inFlight == 4);     // four instructions in P0 and P1
   CHECK(demand.storeBuffer == 4);  // four stores in P0 and P1
   CHECK(demand.smQueue == 9);      // CTA 0: nine writes
+  CHECK(demand.ctaAccesses == std::vector<std::size_t>{9});
   CHECK(demand.deviceQueue == 0);  // one device: no device queue
   CHECK_FALSE(opsem::holdsEveryQueue<opsem::SmallCapacity>(program));
   CHECK(opsem::holdsEveryQueue<opsem::LargeCapacity>(program));
